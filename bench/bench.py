@@ -1,0 +1,312 @@
+#!/usr/bin/env python3
+"""kube-codegen benchmarks: speed against Go's code-generator + controller-gen,
+scaling with the number of kinds, and what the generated crate costs to build.
+
+Run it through bench/run.sh, which builds the release binary and installs the Go
+tools first. Sections (`--sections`, comma-separated; default all):
+
+  codegen  App and sample-controller's Foo: kube-codegen generate (cold, into an
+           empty output; and a no-change rerun) and verify, against Go's
+           kube_codegen.sh gen_helpers + gen_client --with-watch + gen_register and
+           controller-gen crd (also the same Go generators called directly), and
+           Go's verify-by-regenerate-and-diff
+  scale    synthetic APIs of 1, 10, 100, 500 kinds over up to 50 groups:
+           time, CPU and peak memory (and the Go pipeline at 100 kinds)
+  build    cargo build time and rlib size of the generated crate for App and for
+           the 100-kind API, cold and after a one-field change, next to the same
+           types written with kube's #[derive(CustomResource)]
+  llvm     (not in the default set) cargo llvm-lines of the generated crates: the
+           functions that produce the most LLVM IR
+"""
+
+import argparse
+import datetime
+import json
+import os
+import platform
+import shutil
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "lib"))
+
+import buildcost  # noqa: E402
+import goside  # noqa: E402
+import report  # noqa: E402
+from measure import measure, run_once  # noqa: E402
+
+ROOT = os.path.dirname(HERE)
+SYNTH = os.path.join(HERE, "synth", "synth.py")
+DEFAULT_SECTIONS = ["codegen", "scale", "build"]
+
+
+def cache_dir():
+    base = os.environ.get("KUBE_CODEGEN_CACHE") or os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "kube-codegen"
+    )
+    return base
+
+
+def log(msg):
+    print(msg, file=sys.stderr, flush=True)
+
+
+def go_env():
+    if os.environ.get("GO_SKIP_REASON") or not os.environ.get("GOBIN"):
+        return None
+    return dict(os.environ)
+
+
+def synth(kinds, lang, out, extra=()):
+    subprocess.run([sys.executable, SYNTH, "--kinds", str(kinds), "--lang", lang, "--out", out, *extra],
+                   check=True)
+
+
+def output_crate(path, name="generated"):
+    os.makedirs(path, exist_ok=True)
+    with open(os.path.join(path, "Cargo.toml"), "w") as f:
+        f.write(f'[package]\nname = "{name}"\nversion = "0.0.0"\nedition = "2024"\n')
+    return path
+
+
+def count_files(path):
+    return sum(len(files) for _, _, files in os.walk(path))
+
+
+class Ours:
+    """kube-codegen on one input tree, writing into a scratch output crate."""
+
+    def __init__(self, kc, input_dir, out):
+        self.kc = kc
+        self.input_dir = input_dir
+        self.out = output_crate(out)
+
+    def cmd(self, verb):
+        return [self.kc, verb, "--input-dir", self.input_dir, "--output-dir", self.out]
+
+    def clean(self):
+        for sub in ("src", "crds"):
+            shutil.rmtree(os.path.join(self.out, sub), ignore_errors=True)
+
+    def cold(self, runs, label):
+        return measure(self.cmd("generate"), runs, prepare=self.clean, label=f"{label} cold")
+
+    def rerun(self, runs, label):
+        run_once(self.cmd("generate"))
+        return measure(self.cmd("generate"), runs, label=f"{label} rerun")
+
+    def verify(self, runs, label):
+        run_once(self.cmd("generate"))
+        return measure(self.cmd("verify"), runs, label=f"{label} verify")
+
+
+def go_measure(mod, env, runs, label):
+    """The Go pipeline, the direct Go generators, and Go's verify, on `mod`."""
+    prep = ["bash", "hack/clean-codegen.sh"]
+    res = {}
+    res["pipeline"] = measure(["bash", "hack/update-codegen.sh"], runs, prepare=prep,
+                              cwd=mod.root, env=env, label=f"{label} Go kube_codegen.sh+controller-gen")
+    res["direct"] = measure(["bash", "hack/direct-codegen.sh"], runs, prepare=prep,
+                            cwd=mod.root, env=env, label=f"{label} Go generators direct")
+    mod.run("update-codegen.sh", env)
+    res["verify"] = measure(["bash", "hack/verify-codegen.sh"], runs, cwd=mod.root, env=env,
+                            label=f"{label} Go verify")
+    return res
+
+
+def section_codegen(args, kc, tmp, results):
+    env = go_env()
+    apis = [
+        ("App", os.path.join(ROOT, "apis", "src"), lambda root: goside.module_from_types(
+            root, "example.com/myapp", os.path.join(HERE, "inputs", "go-app"), os.environ["SAMPLE_DIR"])),
+        ("Foo (sample-controller)", os.path.join(HERE, "inputs", "samplecontroller"),
+         lambda root: goside.sample_controller_module(root, os.environ["SAMPLE_DIR"])),
+    ]
+    out = {}
+    for name, input_dir, go_module in apis:
+        log(f"codegen: {name}")
+        ours = Ours(kc, input_dir, os.path.join(tmp, f"ours-{len(out)}"))
+        entry = {
+            "cold": ours.cold(args.runs, name),
+            "rerun": ours.rerun(args.runs, name),
+            "verify": ours.verify(args.runs, name),
+            "files": count_files(ours.out) - 1,
+        }
+        if env is not None:
+            mod = go_module(os.path.join(tmp, f"go-{len(out)}"))
+            entry["go"] = go_measure(mod, env, args.go_runs, name)
+        out[name] = entry
+    results["codegen"] = out
+
+
+def section_scale(args, kc, tmp, results):
+    env = go_env()
+    out = {}
+    for kinds in args.kinds:
+        log(f"scale: {kinds} kinds")
+        input_dir = os.path.join(tmp, f"synth-{kinds}")
+        synth(kinds, "rust", input_dir)
+        ours = Ours(kc, input_dir, os.path.join(tmp, f"synth-{kinds}-out"))
+        runs = args.runs if kinds <= 100 else max(3, args.runs // 2)
+        label = f"{kinds} kinds"
+        entry = {"cold": ours.cold(runs, label), "rerun": ours.rerun(runs, label),
+                 "verify": ours.verify(runs, label), "files": count_files(ours.out) - 1,
+                 "groups": min(kinds, 50)}
+        if env is not None and kinds in args.go_kinds:
+            root = os.path.join(tmp, f"go-synth-{kinds}")
+            synth(kinds, "go", root)
+            mod = goside.module_from_types(root, "example.com/synth", None, os.environ["SAMPLE_DIR"])
+            entry["go"] = {"pipeline": measure(
+                ["bash", "hack/update-codegen.sh"], 1, prepare=["bash", "hack/clean-codegen.sh"],
+                cwd=mod.root, env=env, label=f"{label} Go pipeline")}
+        out[str(kinds)] = entry
+    results["scale"] = out
+
+
+def build_crates(args, kc, root, target):
+    def gen_from(input_src, synth_kinds=None):
+        def setup(crate):
+            if synth_kinds:
+                synth(synth_kinds, "rust", crate.input_dir)
+            else:
+                shutil.copytree(input_src, crate.input_dir)
+            crate.regenerate()
+        return setup
+
+    def derive_from(lib=None, synth_kinds=None):
+        def setup(crate):
+            if synth_kinds:
+                synth(synth_kinds, "derive", crate.dir)
+            else:
+                shutil.copy(lib, os.path.join(crate.dir, "src", "lib.rs"))
+        return setup
+
+    app_in = os.path.join(ROOT, "apis", "src")
+    crates = [
+        ("App, kube-codegen", buildcost.Crate("bench-gen-app", root, target, "generated",
+                                              gen_from(app_in), "myapp/v1/app.rs", "AppSpec", kc)),
+        ("App, derive(CustomResource)", buildcost.Crate(
+            "bench-derive-app", root, target, "derive",
+            derive_from(lib=os.path.join(HERE, "inputs", "derive-app", "lib.rs")),
+            "src/lib.rs", "AppSpec")),
+    ]
+    if args.build_kinds:
+        n = args.build_kinds
+        crates += [
+            (f"{n} kinds, kube-codegen", buildcost.Crate(
+                f"bench-gen-{n}", root, target, "generated", gen_from(None, n),
+                "apps/v1/widget.rs", "WidgetSpec", kc)),
+            (f"{n} kinds, derive(CustomResource)", buildcost.Crate(
+                f"bench-derive-{n}", root, target, "derive", derive_from(synth_kinds=n),
+                "src/apps.rs", "WidgetSpec")),
+        ]
+    return crates
+
+
+def section_build(args, kc, results):
+    root = os.path.join(cache_dir(), "bench-build", "crates")
+    target = os.path.join(cache_dir(), "bench-build", "target")
+    lock = os.path.join(ROOT, "Cargo.lock")
+    out = {}
+    for label, crate in build_crates(args, kc, root, target):
+        log(f"build: {label}")
+        out[label] = crate.measure(lock, args.build_runs, args.build_runs + 1, label)
+    results["build"] = out
+
+
+def section_llvm(args, kc, results):
+    root = os.path.join(cache_dir(), "bench-build", "crates")
+    target = os.path.join(cache_dir(), "bench-build", "target")
+    tools = os.path.join(cache_dir(), "bench-tools")
+    out = {}
+    for label, crate in build_crates(args, kc, root, target):
+        if crate.kind != "generated":
+            continue
+        log(f"llvm-lines: {label}")
+        crate.create(os.path.join(ROOT, "Cargo.lock"))
+        total, rows = buildcost.top_llvm_lines(crate, tools)
+        out[label] = {"total": total, "top": rows}
+    results["llvm"] = out
+
+
+def machine():
+    mem_kib = 0
+    with open("/proc/meminfo") as f:
+        for line in f:
+            if line.startswith("MemTotal:"):
+                mem_kib = int(line.split()[1])
+    model = ""
+    with open("/proc/cpuinfo") as f:
+        for line in f:
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    rustc = subprocess.run(["rustc", "--version"], capture_output=True, text=True).stdout.strip()
+    return {
+        "cpus": os.cpu_count(),
+        "mem_gib": round(mem_kib / 1024 / 1024),
+        "cpu_model": model,
+        "kernel": platform.release(),
+        "rustc": rustc,
+        "go_tools": os.environ.get("GO_TOOL_VERSIONS", os.environ.get("GO_SKIP_REASON", "")),
+        "load_start": os.getloadavg()[0],
+    }
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--kc", required=True, help="the kube-codegen binary (release build)")
+    p.add_argument("--quick", action="store_true",
+                   help="fewer repetitions, scale to 100 kinds, build-cost for App only")
+    p.add_argument("--sections", default=",".join(DEFAULT_SECTIONS))
+    p.add_argument("--runs", type=int, help="repetitions of kube-codegen runs (default 10, quick 5)")
+    p.add_argument("--go-runs", type=int, help="repetitions of Go runs (default 3, quick 1)")
+    p.add_argument("--update-readme", action="store_true",
+                   help="replace the results block of README.md's Benchmarks section")
+    args = p.parse_args()
+    args.runs = args.runs or (5 if args.quick else 10)
+    args.go_runs = args.go_runs or (1 if args.quick else 3)
+    args.kinds = [1, 10, 100] if args.quick else [1, 10, 100, 500]
+    args.go_kinds = [] if args.quick else [100]
+    args.build_kinds = None if args.quick else 100
+    args.build_runs = 1
+    sections = [s.strip() for s in args.sections.split(",") if s.strip()]
+
+    results = {"date": datetime.datetime.now().astimezone().isoformat(timespec="minutes"),
+               "machine": machine(), "quick": args.quick, "runs": args.runs,
+               "go_runs": args.go_runs}
+    if not go_env():
+        log(f"Go side skipped: {os.environ.get('GO_SKIP_REASON', 'bench/go-tools.sh not run')}")
+    with tempfile.TemporaryDirectory(prefix="kube-codegen-bench-") as tmp:
+        for s in sections:
+            if s == "codegen":
+                section_codegen(args, args.kc, tmp, results)
+            elif s == "scale":
+                section_scale(args, args.kc, tmp, results)
+            elif s == "build":
+                section_build(args, args.kc, results)
+            elif s == "llvm":
+                section_llvm(args, args.kc, results)
+            else:
+                sys.exit(f"bench.py: unknown section `{s}`")
+    results["machine"]["load_end"] = os.getloadavg()[0]
+
+    outdir = os.path.join(cache_dir(), "bench-results")
+    os.makedirs(outdir, exist_ok=True)
+    stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
+    with open(os.path.join(outdir, f"{stamp}.json"), "w") as f:
+        json.dump(results, f, indent=1)
+    text = report.render(results)
+    with open(os.path.join(outdir, "latest.md"), "w") as f:
+        f.write(text)
+    print(text)
+    log(f"results: {outdir}/{stamp}.json")
+    if args.update_readme:
+        report.update_readme(os.path.join(ROOT, "README.md"), text)
+        log("README.md updated")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,109 @@
+//! Command-line arguments of `kube-codegen`. Flag names follow `kube_codegen.sh`
+//! where they mean the same thing.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand};
+
+/// Generate Kubernetes clients, listers, informers, deep-copy and CRDs from
+/// plain Rust types annotated with `// +marker` comments.
+///
+/// Exit status: 0 success, 1 generated output is stale (`verify`), 2 bad input
+/// or an error reading or writing files.
+#[derive(Debug, Parser)]
+#[command(name = "kube-codegen", version, about, long_about)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Regenerate the output crate: write files that changed (atomically) and
+    /// remove generated files the input no longer produces.
+    Generate(GenerateArgs),
+    /// Check that the output crate is up to date; write nothing. Prints a unified
+    /// diff and exits 1 when it is stale.
+    Verify(GenerateArgs),
+    /// Print the CustomResourceDefinitions for the input to standard output.
+    Crd(InputArgs),
+}
+
+/// Where the input is and how it is read.
+#[derive(Debug, Args)]
+pub struct InputArgs {
+    /// Directory holding the API modules, `<group>/<version>/mod.rs` each with
+    /// a `//! +groupName=` marker.
+    #[arg(long, value_name = "DIR", default_value = "apis/src")]
+    pub input_dir: PathBuf,
+
+    /// Plural names the pluraliser would get wrong, as `Kind:plural` pairs
+    /// separated by commas (e.g. `Endpoints:endpoints,Chassis:chassis`).
+    #[arg(long, value_name = "LIST", value_parser = parse_plural_exceptions, default_value = "")]
+    pub plural_exceptions: PluralExceptions,
+}
+
+/// Flags of `generate` and `verify`.
+#[derive(Debug, Args)]
+pub struct GenerateArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+
+    /// The generated crate's root directory; files go to `src/` and `crds/` in it.
+    /// Its `Cargo.toml`, README and tests are never touched.
+    #[arg(long, value_name = "DIR", default_value = "generated")]
+    pub output_dir: PathBuf,
+
+    /// Also keep a copy of every CRD in this directory (repeatable), e.g.
+    /// `manifests/crd`. Stale generated CRDs there are removed too.
+    #[arg(long = "crd-dir", value_name = "DIR")]
+    pub crd_dirs: Vec<PathBuf>,
+
+    /// File whose text (licence header) starts every generated file.
+    /// Default: `hack/boilerplate.rs.txt` when it exists, else none.
+    #[arg(long, value_name = "FILE")]
+    pub boilerplate: Option<PathBuf>,
+
+    /// Name users import the generated crate by, for its doc examples.
+    /// Default: the package name in `<output-dir>/Cargo.toml`, else `generated`.
+    #[arg(long, value_name = "NAME")]
+    pub crate_name: Option<String>,
+}
+
+/// `Kind → plural` overrides.
+pub type PluralExceptions = BTreeMap<String, String>;
+
+fn parse_plural_exceptions(s: &str) -> Result<PluralExceptions, String> {
+    s.split(',')
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+        .map(|pair| match pair.split_once(':') {
+            Some((kind, plural)) if !kind.trim().is_empty() && !plural.trim().is_empty() => {
+                Ok((kind.trim().to_owned(), plural.trim().to_owned()))
+            }
+            _ => Err(format!(
+                "`{pair}` is not a `Kind:plural` pair (example: `Endpoints:endpoints`)"
+            )),
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn cli_is_consistent() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn plural_exceptions_parse_and_reject_garbage() {
+        let ok = parse_plural_exceptions("Endpoints:endpoints, Chassis:chassis").unwrap();
+        assert_eq!(ok["Chassis"], "chassis");
+        let err = parse_plural_exceptions("Endpoints").unwrap_err();
+        assert!(err.contains("Kind:plural"), "{err}");
+    }
+}

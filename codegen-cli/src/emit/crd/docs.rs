@@ -1,0 +1,56 @@
+//! Doc comments → schema `description`, the way controller-gen joins them.
+
+/// Joins doc lines like controller-gen (v0.14+): the lines keep their breaks
+/// (`\n`), lose the one space after `///`, trailing whitespace, and blank lines at
+/// either end; runs of blank lines become one (a paragraph break).
+pub(crate) fn join_docs(docs: &[String]) -> String {
+    let mut lines: Vec<&str> = Vec::new();
+    for entry in docs {
+        for line in entry.split('\n') {
+            let line = line.strip_prefix(' ').unwrap_or(line).trim_end();
+            if line.is_empty() && lines.last().is_none_or(|last| last.is_empty()) {
+                continue;
+            }
+            lines.push(line);
+        }
+    }
+    while lines.last().is_some_and(|last| last.is_empty()) {
+        lines.pop();
+    }
+    lines.join("\n")
+}
+
+/// The description for a schema, or `None` when there are no docs.
+pub(crate) fn description(docs: &[String]) -> Option<String> {
+    let text = join_docs(docs);
+    (!text.is_empty()).then_some(text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn docs(lines: &[&str]) -> Vec<String> {
+        lines.iter().map(|l| (*l).to_owned()).collect()
+    }
+
+    #[test]
+    fn joins_lines_and_keeps_paragraphs() {
+        let text = join_docs(&docs(&[
+            "",
+            " First line.",
+            " Second line.  ",
+            "",
+            "",
+            " Next paragraph.",
+            "",
+        ]));
+        assert_eq!(text, "First line.\nSecond line.\n\nNext paragraph.");
+    }
+
+    #[test]
+    fn keeps_indentation_beyond_the_first_space() {
+        assert_eq!(join_docs(&docs(&[" a:", "    b"])), "a:\n   b");
+        assert_eq!(description(&docs(&["", " "])), None);
+    }
+}

@@ -1,0 +1,104 @@
+//! The CRD emitter: controller-gen's `crd` generator for the Rust model.
+//!
+//! Every kind of a (non-core) group becomes one `CustomResourceDefinition`; the
+//! versions of a kind are merged into it in the model's order, exactly one of them
+//! being the storage version. The output is `crds/<group>_<plural>.yaml` per CRD and
+//! `src/crds.rs`, which exposes the same YAML as data to Rust users.
+//!
+//! The pieces: [`schema`] turns model types into structural OpenAPI schemas (with
+//! `validation` applying the markers and [`external`] supplying the schemas of
+//! k8s-openapi types), `definition` assembles the CRD object, [`yaml`] renders it and
+//! [`structural`] checks what the API server would reject.
+
+mod check_crd;
+mod defaults;
+mod definition;
+mod docs;
+pub mod external;
+mod external_table;
+mod rust_module;
+pub mod schema;
+pub mod structural;
+mod topology;
+mod validation;
+pub mod yaml;
+
+use std::fmt;
+use std::path::PathBuf;
+
+use k8s_openapi::apiextensions_apiserver::pkg::apis::apiextensions::v1::CustomResourceDefinition;
+
+use crate::emit::{EmitOptions, GeneratedFile};
+use crate::model::{Api, Location};
+
+pub use external::{external_schema, is_known_external, known_external_paths};
+pub use structural::check_structural;
+
+/// Why a CRD could not be generated: the place in the input and what is wrong there.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CrdError {
+    pub location: Location,
+    pub message: String,
+}
+
+impl CrdError {
+    pub(crate) fn new(location: &Location, message: impl Into<String>) -> Self {
+        CrdError {
+            location: location.clone(),
+            message: message.into(),
+        }
+    }
+}
+
+impl fmt::Display for CrdError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.location, self.message)
+    }
+}
+
+impl std::error::Error for CrdError {}
+
+/// One generated CRD, before rendering.
+#[derive(Clone, Debug)]
+pub struct Crd {
+    /// `<plural>.<group>`, the CRD's `metadata.name`.
+    pub name: String,
+    /// The kind, e.g. `App`.
+    pub kind: String,
+    /// Output path relative to the generated crate: `crds/<group>_<plural>.yaml`.
+    pub path: PathBuf,
+    pub definition: CustomResourceDefinition,
+}
+
+impl Crd {
+    /// The YAML document written to [`Crd::path`] (without the boilerplate header).
+    pub fn to_yaml(&self) -> String {
+        yaml::render(&self.definition)
+    }
+}
+
+/// Builds every CRD of the API, sorted by output path.
+///
+/// Errors (all of them, not only the first): a kind whose versions disagree on
+/// scope or plural, a kind with several versions and no (or several) storage
+/// versions, a field type that cannot be resolved, an external type without a known
+/// schema, and marker combinations that have no schema (see `validation`).
+pub fn build_crds(api: &Api) -> Result<Vec<Crd>, Vec<CrdError>> {
+    definition::build(api)
+}
+
+/// Emits `crds/<group>_<plural>.yaml` for every CRD and `src/crds.rs`.
+///
+/// The YAML files carry no header; the writer prepends the boilerplate as `#` lines.
+pub fn emit_crds(api: &Api, opts: &EmitOptions) -> Result<Vec<GeneratedFile>, Vec<CrdError>> {
+    let crds = build_crds(api)?;
+    let mut files: Vec<GeneratedFile> = crds
+        .iter()
+        .map(|crd| GeneratedFile::text(crd.path.clone(), crd.to_yaml()))
+        .collect();
+    files.push(GeneratedFile::rust(
+        "src/crds.rs",
+        rust_module::crds_module(&crds, opts),
+    ));
+    Ok(files)
+}

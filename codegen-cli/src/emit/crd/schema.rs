@@ -1,0 +1,392 @@
+//! Model types → structural OpenAPI v3 schemas (`JSONSchemaProps`).
+//!
+//! Rust types map the way k8s and controller-gen map Go types: `String` → string,
+//! `bool` → boolean, `i8`..`i32`/`u8`/`u16` → integer `int32`, `i64`/`u32`/`u64` →
+//! integer `int64` (unsigned ones add `minimum: 0`), `f32`/`f64` → number
+//! `float`/`double`, `Vec<u8>` → string `byte` (Go's `[]byte`), `Vec<T>` → array,
+//! `BTreeMap`/`HashMap<String, V>` → object with `additionalProperties`,
+//! `Option<T>`/`Box<T>` → `T` (nullable only with `+nullable`), `serde_json::Value`
+//! → `x-kubernetes-preserve-unknown-fields`, local structs → inline objects, local
+//! unit enums → string `enum`s, k8s-openapi types → their real schemas.
+//!
+//! Recursion: a structural schema is a finite tree, so a local type that contains
+//! itself (through `Box`, `Vec`, `Option` or a map) is cut at the point where it
+//! recurses: that node becomes `type: object` with
+//! `x-kubernetes-preserve-unknown-fields: true` (and the type's description). The
+//! API server accepts the CRD and keeps the nested data unvalidated, which is what
+//! a Go user gets by marking such a field `+kubebuilder:validation:Schemaless`.
+
+use std::collections::BTreeMap;
+
+use k8s_openapi::apiextensions_apiserver::pkg::apis::apiextensions::v1::{
+    JSON, JSONSchemaProps, JSONSchemaPropsOrArray, JSONSchemaPropsOrBool, ValidationRule,
+};
+
+use super::CrdError;
+use super::docs::description;
+use super::external::ExternalSchemas;
+use super::validation;
+use crate::model::{Field, FieldType, Location, StructDef, TypeBody, TypeDef, Version};
+
+/// controller-gen's description of the root `apiVersion` property.
+pub const API_VERSION_DESCRIPTION: &str = "APIVersion defines the versioned schema of this representation of an object.\nServers should convert recognized schemas to the latest internal value, and\nmay reject unrecognized values.\nMore info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources";
+
+/// controller-gen's description of the root `kind` property.
+pub const KIND_DESCRIPTION: &str = "Kind is a string value representing the REST resource this object represents.\nServers may infer this from the endpoint the client submits requests to.\nCannot be updated.\nIn CamelCase.\nMore info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds";
+
+/// The root names the API server owns; a kind's own fields of these names are
+/// replaced by the standard schemas.
+const ROOT_NAMES: [&str; 3] = ["apiVersion", "kind", "metadata"];
+
+/// The `openAPIV3Schema` of a kind declared in `version`.
+pub fn kind_schema(version: &Version, kind: &TypeDef) -> Result<JSONSchemaProps, Vec<CrdError>> {
+    let mut externals = ExternalSchemas::new();
+    let mut errors = Vec::new();
+    let schema = SchemaBuilder::new(version, &mut externals, &mut errors).root(kind);
+    if errors.is_empty() {
+        Ok(schema)
+    } else {
+        Err(errors)
+    }
+}
+
+/// Builds schemas for the types of one version; problems go to `errors`, and a
+/// schema that could not be built is left as preserve-unknown-fields so the walk
+/// can continue and report every problem.
+pub(crate) struct SchemaBuilder<'a> {
+    version: &'a Version,
+    externals: &'a mut ExternalSchemas,
+    errors: &'a mut Vec<CrdError>,
+    /// Local types being expanded, outermost first (for recursion cuts).
+    stack: Vec<String>,
+}
+
+/// The pieces of an object schema collected from a struct's fields.
+#[derive(Default)]
+struct ObjectParts {
+    properties: BTreeMap<String, JSONSchemaProps>,
+    /// In field order, like controller-gen.
+    required: Vec<String>,
+    /// A flattened map or `serde_json::Value` accepts any further field.
+    preserve_unknown: bool,
+    /// `x-kubernetes-validations` of flattened types, which now apply to the parent.
+    rules: Vec<ValidationRule>,
+}
+
+impl<'a> SchemaBuilder<'a> {
+    pub(crate) fn new(
+        version: &'a Version,
+        externals: &'a mut ExternalSchemas,
+        errors: &'a mut Vec<CrdError>,
+    ) -> Self {
+        SchemaBuilder {
+            version,
+            externals,
+            errors,
+            stack: Vec::new(),
+        }
+    }
+
+    /// The root schema of a kind: `apiVersion`, `kind`, `metadata: {type: object}`
+    /// and the kind's own fields.
+    pub(crate) fn root(&mut self, kind: &TypeDef) -> JSONSchemaProps {
+        let TypeBody::Struct(def) = &kind.body else {
+            self.error(
+                &kind.location,
+                format!("kind {} must be a struct", kind.name),
+            );
+            return object(BTreeMap::new());
+        };
+        self.stack.push(kind.name.clone());
+        let parts = self.object_parts(def);
+        self.stack.pop();
+
+        let mut properties = BTreeMap::from([
+            (
+                "apiVersion".to_owned(),
+                string(Some(API_VERSION_DESCRIPTION)),
+            ),
+            ("kind".to_owned(), string(Some(KIND_DESCRIPTION))),
+            ("metadata".to_owned(), object(BTreeMap::new())),
+        ]);
+        let own = parts
+            .properties
+            .into_iter()
+            .filter(|(name, _)| !ROOT_NAMES.contains(&name.as_str()));
+        properties.extend(own);
+        let required: Vec<String> = parts
+            .required
+            .into_iter()
+            .filter(|name| !ROOT_NAMES.contains(&name.as_str()))
+            .collect();
+
+        let mut schema = object(properties);
+        schema.description = description(&kind.docs);
+        schema.required = non_empty(required);
+        schema.x_kubernetes_preserve_unknown_fields = parts.preserve_unknown.then_some(true);
+        schema.x_kubernetes_validations = non_empty(parts.rules);
+        validation::apply(&mut schema, &kind.validation, &kind.location, self.errors);
+        schema
+    }
+
+    fn object_parts(&mut self, def: &StructDef) -> ObjectParts {
+        let mut parts = ObjectParts::default();
+        for field in def.fields.iter().filter(|f| !f.skip) {
+            if field.flatten {
+                self.flatten_into(&mut parts, field, def.default);
+                continue;
+            }
+            let schema = self.field_schema(field);
+            parts.properties.insert(field.json_name.clone(), schema);
+            if field.is_required(def.default) {
+                parts.required.push(field.json_name.clone());
+            }
+        }
+        parts
+    }
+
+    /// `#[serde(flatten)]`: the inner struct's properties (and, when the field itself
+    /// is required, its required list) join the parent's.
+    fn flatten_into(&mut self, parts: &mut ObjectParts, field: &Field, container_default: bool) {
+        let required = !field.ty.is_option() && field.is_required(container_default);
+        match strip_wrappers(&field.ty) {
+            FieldType::Local(name) => {
+                let Some(ty) = self.lookup(name, &field.location) else {
+                    return;
+                };
+                let TypeBody::Struct(def) = &ty.body else {
+                    self.error(
+                        &field.location,
+                        format!("#[serde(flatten)] needs a struct or a map, but {name} is an enum"),
+                    );
+                    return;
+                };
+                if self.stack.iter().any(|n| n == name) {
+                    self.error(
+                        &field.location,
+                        format!("#[serde(flatten)] of {name} inside itself has no finite schema"),
+                    );
+                    return;
+                }
+                self.stack.push(name.clone());
+                let inner = self.object_parts(def);
+                self.stack.pop();
+                parts.properties.extend(inner.properties);
+                if required {
+                    parts.required.extend(inner.required);
+                }
+                parts.preserve_unknown |= inner.preserve_unknown;
+                parts.rules.extend(inner.rules);
+                parts
+                    .rules
+                    .extend(ty.validation.x_validations.iter().map(|x| ValidationRule {
+                        rule: x.rule.clone(),
+                        message: x.message.clone(),
+                        message_expression: x.message_expression.clone(),
+                        reason: x.reason.clone(),
+                        field_path: x.field_path.clone(),
+                        optional_old_self: None,
+                    }));
+            }
+            FieldType::Map { .. } | FieldType::Json => parts.preserve_unknown = true,
+            FieldType::External(ext) => {
+                let Some(schema) = self.external(&ext.path, &field.location) else {
+                    return;
+                };
+                match schema.properties {
+                    Some(properties) => {
+                        parts.properties.extend(properties);
+                        if required {
+                            parts.required.extend(schema.required.unwrap_or_default());
+                        }
+                    }
+                    None => parts.preserve_unknown = true,
+                }
+            }
+            _ => self.error(
+                &field.location,
+                format!(
+                    "#[serde(flatten)] needs a struct or a map, but the field's type is {}",
+                    field.ty_source
+                ),
+            ),
+        }
+    }
+
+    /// A field's schema: its type's schema, the field's docs as description (they
+    /// win over the type's), its markers, and `+nullable`.
+    fn field_schema(&mut self, field: &Field) -> JSONSchemaProps {
+        let mut schema = self.type_schema(&field.ty, &field.location);
+        if let Some(text) = description(&field.docs) {
+            schema.description = Some(text);
+        }
+        validation::apply(&mut schema, &field.validation, &field.location, self.errors);
+        if field.nullable {
+            schema.nullable = Some(true);
+        }
+        schema
+    }
+
+    fn type_schema(&mut self, ty: &FieldType, location: &Location) -> JSONSchemaProps {
+        match ty {
+            FieldType::String => string(None),
+            FieldType::Bool => typed("boolean", None),
+            FieldType::Integer { bits, signed } => integer(*bits, *signed),
+            FieldType::Float { bits } => {
+                typed("number", Some(if *bits <= 32 { "float" } else { "double" }))
+            }
+            FieldType::Option(inner) | FieldType::Boxed(inner) => self.type_schema(inner, location),
+            FieldType::Vec(item) => match strip_wrappers(item) {
+                FieldType::Integer {
+                    bits: 8,
+                    signed: false,
+                } => typed("string", Some("byte")),
+                _ => JSONSchemaProps {
+                    type_: Some("array".to_owned()),
+                    items: Some(JSONSchemaPropsOrArray::Schema(Box::new(
+                        self.type_schema(item, location),
+                    ))),
+                    ..Default::default()
+                },
+            },
+            FieldType::Map { value, .. } => JSONSchemaProps {
+                type_: Some("object".to_owned()),
+                additional_properties: Some(JSONSchemaPropsOrBool::Schema(Box::new(
+                    self.type_schema(value, location),
+                ))),
+                ..Default::default()
+            },
+            FieldType::Json => preserve_unknown(),
+            FieldType::Local(name) => self.local(name, location),
+            FieldType::External(ext) => self
+                .external(&ext.path, location)
+                .unwrap_or_else(preserve_unknown),
+        }
+    }
+
+    /// The schema of a type declared in this version, with the type's markers.
+    fn local(&mut self, name: &str, location: &Location) -> JSONSchemaProps {
+        let Some(ty) = self.lookup(name, location) else {
+            return preserve_unknown();
+        };
+        if self.stack.iter().any(|n| n == name) {
+            // Recursion cut: see the module docs.
+            let mut cut = object(BTreeMap::new());
+            cut.description = description(&ty.docs);
+            cut.x_kubernetes_preserve_unknown_fields = Some(true);
+            return cut;
+        }
+        self.stack.push(name.to_owned());
+        let mut schema = match &ty.body {
+            TypeBody::Struct(def) => {
+                let parts = self.object_parts(def);
+                let mut schema = object(parts.properties);
+                schema.required = non_empty(parts.required);
+                schema.x_kubernetes_preserve_unknown_fields =
+                    parts.preserve_unknown.then_some(true);
+                schema.x_kubernetes_validations = non_empty(parts.rules);
+                schema
+            }
+            TypeBody::Enum(def) => JSONSchemaProps {
+                type_: Some("string".to_owned()),
+                enum_: Some(
+                    def.variants
+                        .iter()
+                        .map(|v| JSON(serde_json::Value::String(v.json_name.clone())))
+                        .collect(),
+                ),
+                ..Default::default()
+            },
+        };
+        self.stack.pop();
+        schema.description = description(&ty.docs);
+        validation::apply(&mut schema, &ty.validation, &ty.location, self.errors);
+        schema
+    }
+
+    fn lookup(&mut self, name: &str, location: &Location) -> Option<&'a TypeDef> {
+        let found = self.version.find_type(name);
+        if found.is_none() {
+            self.error(
+                location,
+                format!(
+                    "type {name} is not declared in {} {}; declare it in this version module",
+                    self.version.module, self.version.name
+                ),
+            );
+        }
+        found
+    }
+
+    fn external(&mut self, path: &str, location: &Location) -> Option<JSONSchemaProps> {
+        let schema = self.externals.schema(path);
+        if schema.is_none() {
+            self.error(
+                location,
+                format!(
+                    "no schema is known for {path}: use a k8s-openapi type (core, apps, batch, \
+                     autoscaling, networking, rbac, policy, storage, discovery, coordination, \
+                     scheduling, meta, resource, intstr, runtime, apiextensions), a type \
+                     declared in this version module, or serde_json::Value"
+                ),
+            );
+        }
+        schema
+    }
+
+    fn error(&mut self, location: &Location, message: String) {
+        self.errors.push(CrdError::new(location, message));
+    }
+}
+
+/// `Option<T>`, `Box<T>` → `T`, recursively.
+fn strip_wrappers(ty: &FieldType) -> &FieldType {
+    match ty {
+        FieldType::Option(inner) | FieldType::Boxed(inner) => strip_wrappers(inner),
+        other => other,
+    }
+}
+
+fn typed(type_: &str, format: Option<&str>) -> JSONSchemaProps {
+    JSONSchemaProps {
+        type_: Some(type_.to_owned()),
+        format: format.map(str::to_owned),
+        ..Default::default()
+    }
+}
+
+fn string(description: Option<&str>) -> JSONSchemaProps {
+    JSONSchemaProps {
+        description: description.map(str::to_owned),
+        ..typed("string", None)
+    }
+}
+
+/// Widths that fit in Go's int32 are `int32`, the rest `int64`; unsigned integers
+/// cannot be negative, which the schema says with `minimum: 0`.
+fn integer(bits: u8, signed: bool) -> JSONSchemaProps {
+    let fits_int32 = bits < 32 || (bits == 32 && signed);
+    JSONSchemaProps {
+        minimum: (!signed).then_some(0.0),
+        ..typed("integer", Some(if fits_int32 { "int32" } else { "int64" }))
+    }
+}
+
+fn object(properties: BTreeMap<String, JSONSchemaProps>) -> JSONSchemaProps {
+    JSONSchemaProps {
+        type_: Some("object".to_owned()),
+        properties: (!properties.is_empty()).then_some(properties),
+        ..Default::default()
+    }
+}
+
+fn preserve_unknown() -> JSONSchemaProps {
+    JSONSchemaProps {
+        x_kubernetes_preserve_unknown_fields: Some(true),
+        ..Default::default()
+    }
+}
+
+fn non_empty<T>(items: Vec<T>) -> Option<Vec<T>> {
+    (!items.is_empty()).then_some(items)
+}

@@ -1,0 +1,173 @@
+//! Validation markers (`model::Validation`) → fields of a `JSONSchemaProps`.
+//!
+//! Markers are applied over the schema inferred from the Rust type, type markers
+//! first and field markers after them, so a field's marker wins over its type's;
+//! `x-kubernetes-validations` rules of both are kept (both must hold).
+//!
+//! Two markers are translated rather than copied, because the API server rejects
+//! what controller-gen would write for them:
+//! - `UniqueItems=true` becomes `x-kubernetes-list-type: set` (the server forbids
+//!   `uniqueItems: true` as quadratic; a set list is its supported equivalent);
+//! - `XIntOrString` drops the inferred `type`/`format` (int-or-string schemas must
+//!   have no type) and adds the `anyOf: [integer, string]` form controller-gen uses.
+
+use k8s_openapi::apiextensions_apiserver::pkg::apis::apiextensions::v1::{
+    JSON, JSONSchemaProps, ValidationRule,
+};
+
+use super::CrdError;
+use crate::model::{Location, Validation};
+
+/// `anyOf: [{type: integer}, {type: string}]`, the int-or-string form.
+pub(crate) fn int_or_string_any_of() -> Vec<JSONSchemaProps> {
+    ["integer", "string"]
+        .into_iter()
+        .map(|t| JSONSchemaProps {
+            type_: Some(t.to_owned()),
+            ..Default::default()
+        })
+        .collect()
+}
+
+/// Applies `v` to `s`; problems are pushed to `errors` with `location`.
+pub(crate) fn apply(
+    s: &mut JSONSchemaProps,
+    v: &Validation,
+    location: &Location,
+    errors: &mut Vec<CrdError>,
+) {
+    if let Some(type_) = &v.type_override {
+        if s.type_.as_deref() != Some(type_) {
+            // The inferred format belongs to the inferred type.
+            s.format = None;
+            s.any_of = None;
+            s.x_kubernetes_int_or_string = None;
+        }
+        s.type_ = Some(type_.clone());
+    }
+    if v.int_or_string {
+        s.type_ = None;
+        s.format = None;
+        s.x_kubernetes_int_or_string = Some(true);
+        if s.any_of.is_none() {
+            s.any_of = Some(int_or_string_any_of());
+        }
+    }
+    apply_value_checks(s, v);
+    apply_collection_checks(s, v, location, errors);
+    apply_extensions(s, v, location, errors);
+    if let Some(default) = &v.default {
+        s.default = Some(JSON(default.clone()));
+    }
+    if let Some(title) = &v.title {
+        s.title = Some(title.clone());
+    }
+}
+
+/// Number and string validations.
+fn apply_value_checks(s: &mut JSONSchemaProps, v: &Validation) {
+    set(&mut s.minimum, v.minimum);
+    set(&mut s.maximum, v.maximum);
+    if let Some(exclusive) = v.exclusive_minimum {
+        s.exclusive_minimum = exclusive.then_some(true);
+    }
+    if let Some(exclusive) = v.exclusive_maximum {
+        s.exclusive_maximum = exclusive.then_some(true);
+    }
+    set(&mut s.multiple_of, v.multiple_of);
+    set(&mut s.min_length, v.min_length.map(clamp));
+    set(&mut s.max_length, v.max_length.map(clamp));
+    if let Some(pattern) = &v.pattern {
+        s.pattern = Some(pattern.clone());
+    }
+    if let Some(values) = &v.enum_values {
+        s.enum_ = Some(values.iter().cloned().map(JSON).collect());
+    }
+    if let Some(format) = &v.format {
+        s.format = Some(format.clone());
+    }
+}
+
+/// Array and object validations, list and map topology.
+fn apply_collection_checks(
+    s: &mut JSONSchemaProps,
+    v: &Validation,
+    location: &Location,
+    errors: &mut Vec<CrdError>,
+) {
+    set(&mut s.min_items, v.min_items.map(clamp));
+    set(&mut s.max_items, v.max_items.map(clamp));
+    set(&mut s.min_properties, v.min_properties.map(clamp));
+    set(&mut s.max_properties, v.max_properties.map(clamp));
+    if let Some(list_type) = &v.list_type {
+        s.x_kubernetes_list_type = Some(list_type.clone());
+    }
+    if !v.list_map_keys.is_empty() {
+        s.x_kubernetes_list_map_keys = Some(v.list_map_keys.clone());
+    }
+    if v.unique_items == Some(true) {
+        match s.x_kubernetes_list_type.as_deref() {
+            None => s.x_kubernetes_list_type = Some("set".to_owned()),
+            Some("set" | "map") => {}
+            Some(other) => errors.push(CrdError::new(
+                location,
+                format!(
+                    "UniqueItems=true conflicts with listType={other}: the API server rejects \
+                     uniqueItems, so it is written as listType=set; remove one of the markers"
+                ),
+            )),
+        }
+    }
+    if let Some(struct_type) = &v.struct_type {
+        s.x_kubernetes_map_type = Some(struct_type.clone());
+    }
+    if let Some(map_type) = &v.map_type {
+        s.x_kubernetes_map_type = Some(map_type.clone());
+    }
+}
+
+/// `x-kubernetes-*` extensions other than topology.
+fn apply_extensions(
+    s: &mut JSONSchemaProps,
+    v: &Validation,
+    location: &Location,
+    errors: &mut Vec<CrdError>,
+) {
+    if v.preserve_unknown_fields {
+        s.x_kubernetes_preserve_unknown_fields = Some(true);
+    }
+    if v.embedded_resource {
+        s.x_kubernetes_embedded_resource = Some(true);
+        match s.type_.as_deref() {
+            None => s.type_ = Some("object".to_owned()),
+            Some("object") => {}
+            Some(other) => errors.push(CrdError::new(
+                location,
+                format!("EmbeddedResource needs an object, but the schema type is {other}"),
+            )),
+        }
+    }
+    if !v.x_validations.is_empty() {
+        let rules = s.x_kubernetes_validations.get_or_insert_with(Vec::new);
+        for x in &v.x_validations {
+            rules.push(ValidationRule {
+                rule: x.rule.clone(),
+                message: x.message.clone(),
+                message_expression: x.message_expression.clone(),
+                reason: x.reason.clone(),
+                field_path: x.field_path.clone(),
+                optional_old_self: None,
+            });
+        }
+    }
+}
+
+fn set<T>(target: &mut Option<T>, value: Option<T>) {
+    if value.is_some() {
+        *target = value;
+    }
+}
+
+fn clamp(n: u64) -> i64 {
+    i64::try_from(n).unwrap_or(i64::MAX)
+}

@@ -1,0 +1,118 @@
+//! The deep-copy `Clone` impls: the Rust analogue of deepcopy-gen.
+//!
+//! `clone` builds the value field by field. `clone_from` copies into an existing
+//! value field by field, so that `String`, `Vec`, `Option<T>` and `Box<T>` (whose
+//! std `clone_from` reuses what is already there) keep their allocations: the
+//! analogue of Go's `DeepCopyInto`, and what makes refreshing a cached object in a
+//! loop cheap. Fields whose type is `Copy` are plain assignments, which is both
+//! what `clippy::clone_on_copy` asks for and what the copy costs.
+
+use std::collections::BTreeSet;
+
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use crate::emit::rust_type::ident;
+use crate::model::{EnumDef, FieldType, StructDef, TypeBody, TypeDef};
+
+/// The `impl Clone` for `ty`, or nothing when `+k8s:deepcopy-gen=false` turns it off.
+///
+/// `copy_types` names the types of the version that derive `Copy`, so fields of
+/// those types are assigned rather than cloned.
+pub fn clone_impl(ty: &TypeDef, copy_types: &BTreeSet<String>) -> TokenStream {
+    if !ty.deepcopy {
+        return TokenStream::new();
+    }
+    let name = ident(&ty.name);
+    let body = match &ty.body {
+        // A `Copy` type is its own deep copy.
+        _ if copy_types.contains(&ty.name) => quote! {
+            fn clone(&self) -> Self {
+                *self
+            }
+        },
+        TypeBody::Struct(def) => struct_clone(def, copy_types),
+        TypeBody::Enum(def) => enum_clone(def),
+    };
+    quote! {
+        impl Clone for #name {
+            #body
+        }
+    }
+}
+
+fn struct_clone(def: &StructDef, copy_types: &BTreeSet<String>) -> TokenStream {
+    let fields: Vec<_> = def
+        .fields
+        .iter()
+        .map(|f| (ident(&f.name), is_copy(&f.ty, copy_types)))
+        .collect();
+    let clones = fields.iter().map(|(name, copy)| {
+        if *copy {
+            quote!(#name: self.#name)
+        } else {
+            quote!(#name: self.#name.clone())
+        }
+    });
+    let clone = quote! {
+        fn clone(&self) -> Self {
+            Self {
+                #(#clones,)*
+            }
+        }
+    };
+    if fields.is_empty() {
+        // Nothing to reuse: the default `clone_from` (`*self = source.clone()`) is exact.
+        return clone;
+    }
+    let clone_froms = fields.iter().map(|(name, copy)| {
+        if *copy {
+            quote!(self.#name = source.#name;)
+        } else {
+            quote!(self.#name.clone_from(&source.#name);)
+        }
+    });
+    quote! {
+        #clone
+
+        fn clone_from(&mut self, source: &Self) {
+            #(#clone_froms)*
+        }
+    }
+}
+
+fn enum_clone(def: &EnumDef) -> TokenStream {
+    if def.variants.is_empty() {
+        return quote! {
+            fn clone(&self) -> Self {
+                match *self {}
+            }
+        };
+    }
+    let arms = def.variants.iter().map(|v| {
+        let variant = ident(&v.name);
+        quote!(Self::#variant => Self::#variant)
+    });
+    quote! {
+        fn clone(&self) -> Self {
+            match self {
+                #(#arms,)*
+            }
+        }
+    }
+}
+
+/// Whether values of `ty` are `Copy`, so that `.clone()` on them would be noise.
+pub fn is_copy(ty: &FieldType, copy_types: &BTreeSet<String>) -> bool {
+    match ty {
+        FieldType::Bool | FieldType::Integer { .. } | FieldType::Float { .. } => true,
+        FieldType::Option(inner) => is_copy(inner, copy_types),
+        FieldType::Local(name) => copy_types.contains(name),
+        FieldType::String
+        | FieldType::Vec(_)
+        | FieldType::Map { .. }
+        | FieldType::Json
+        | FieldType::External(_)
+        | FieldType::Boxed(_) => false,
+    }
+}

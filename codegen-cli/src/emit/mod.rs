@@ -1,0 +1,67 @@
+//! Emitters: pure functions from the [`Api`](crate::model::Api) model to files.
+//!
+//! An emitter never reads or writes the file system; it returns [`GeneratedFile`]s
+//! whose paths are relative to the output crate's root (`src/...`, `crds/...`). The
+//! writer formats Rust with prettyplease, adds the boilerplate header, and decides
+//! what to write.
+
+use std::path::PathBuf;
+
+use proc_macro2::TokenStream;
+
+/// One output file.
+#[derive(Clone, Debug)]
+pub struct GeneratedFile {
+    /// Relative to the output crate root, with `/` separators (`src/apis/myapp/v1/app.rs`).
+    pub path: PathBuf,
+    pub content: Content,
+}
+
+/// What a file holds: Rust tokens (formatted by the writer) or finished text.
+#[derive(Clone, Debug)]
+pub enum Content {
+    /// A whole Rust file. Inner attributes (`#![doc = "..."]`) become `//!` docs.
+    Rust(TokenStream),
+    /// YAML or Markdown, already in final form (without the boilerplate header).
+    Text(String),
+}
+
+impl GeneratedFile {
+    pub fn rust(path: impl Into<PathBuf>, tokens: TokenStream) -> Self {
+        GeneratedFile {
+            path: path.into(),
+            content: Content::Rust(tokens),
+        }
+    }
+
+    pub fn text(path: impl Into<PathBuf>, text: impl Into<String>) -> Self {
+        GeneratedFile {
+            path: path.into(),
+            content: Content::Text(text.into()),
+        }
+    }
+}
+
+/// Settings every emitter may read.
+#[derive(Clone, Debug)]
+pub struct EmitOptions {
+    /// The generated crate's name as users `use` it (`generated`), for doc examples.
+    pub crate_name: String,
+}
+
+impl Default for EmitOptions {
+    fn default() -> Self {
+        EmitOptions {
+            crate_name: "generated".to_owned(),
+        }
+    }
+}
+
+pub mod clientset;
+pub mod crate_root;
+pub mod crd;
+pub mod deepcopy;
+pub mod informers;
+pub mod register;
+pub mod rust_type;
+pub mod types;

@@ -1,0 +1,258 @@
+//! Field types as Rust tokens inside one generated type file, plus the `use`
+//! items those tokens need.
+//!
+//! Names are imported and written bare (`ObjectMeta`, `BTreeMap`, `AppStatus`),
+//! the way hand-written code reads. When two different types in one file would
+//! share a name (two `Condition`s, or a local `Condition` next to k8s-openapi's),
+//! every one of them that is not declared in the file is written with its full
+//! path instead, so the output never depends on which import wins.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+
+use crate::model::{FieldType, SourceFile, TypeBody};
+
+const BTREE_MAP: &str = "std::collections::BTreeMap";
+const HASH_MAP: &str = "std::collections::HashMap";
+
+/// How the field types of one generated file are spelt.
+#[derive(Clone, Debug, Default)]
+pub struct TypeNames {
+    /// Types declared in the file itself: always written bare, never imported.
+    here: BTreeSet<String>,
+    /// Names written bare thanks to a `use`: binding name → full path.
+    imports: BTreeMap<String, String>,
+}
+
+impl TypeNames {
+    /// Plans the names for `file`, whose sibling files' types are reached through
+    /// `super::` (the version module re-exports every file).
+    pub fn for_file(file: &SourceFile) -> Self {
+        let here: BTreeSet<String> = file.types.iter().map(|t| t.name.clone()).collect();
+        let mut wanted: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+        for ty in &file.types {
+            if let TypeBody::Struct(def) = &ty.body {
+                for field in &def.fields {
+                    collect_paths(&field.ty, &here, &mut wanted);
+                }
+            }
+        }
+        let imports = wanted
+            .into_iter()
+            .filter(|(name, paths)| paths.len() == 1 && !here.contains(name))
+            .filter_map(|(name, paths)| paths.into_iter().next().map(|path| (name, path)))
+            .collect();
+        TypeNames { here, imports }
+    }
+
+    /// The `use` items this file needs for its field types: binding name → full path.
+    pub fn imports(&self) -> &BTreeMap<String, String> {
+        &self.imports
+    }
+
+    /// The type as it is written in this file.
+    pub fn render(&self, ty: &FieldType) -> TokenStream {
+        match ty {
+            FieldType::String => quote!(String),
+            FieldType::Bool => quote!(bool),
+            FieldType::Integer { bits, signed } => {
+                let ident = format_ident!("{}{}", if *signed { "i" } else { "u" }, bits);
+                quote!(#ident)
+            }
+            FieldType::Float { bits } => {
+                let ident = format_ident!("f{}", bits);
+                quote!(#ident)
+            }
+            FieldType::Option(inner) => {
+                let inner = self.render(inner);
+                quote!(Option<#inner>)
+            }
+            FieldType::Vec(inner) => {
+                let inner = self.render(inner);
+                quote!(Vec<#inner>)
+            }
+            FieldType::Boxed(inner) => {
+                let inner = self.render(inner);
+                quote!(Box<#inner>)
+            }
+            FieldType::Map { ordered, value } => {
+                let map = self.path(if *ordered { BTREE_MAP } else { HASH_MAP });
+                let value = self.render(value);
+                quote!(#map<String, #value>)
+            }
+            FieldType::Json => quote!(serde_json::Value),
+            FieldType::Local(name) if self.here.contains(name) => ident_tokens(name),
+            FieldType::Local(name) => self.path(&format!("super::{name}")),
+            FieldType::External(ext) => self.path(&ext.path),
+        }
+    }
+
+    /// A type path as written in this file: its last segment when imported, else in full.
+    fn path(&self, path: &str) -> TokenStream {
+        let name = last_segment(path);
+        if self.imports.get(name).map(String::as_str) == Some(path) {
+            return ident_tokens(name);
+        }
+        match syn::parse_str::<syn::Path>(path) {
+            Ok(path) => quote!(#path),
+            Err(_) => {
+                // The parser resolved this path from valid Rust, so this is a generator
+                // bug; a type-position macro makes the build say so at the right field.
+                let message = format!("kube-codegen could not write the type path `{path}`");
+                quote!(compile_error!(#message))
+            }
+        }
+    }
+}
+
+/// Records every named type `ty` mentions, by the name it would be imported as.
+fn collect_paths(
+    ty: &FieldType,
+    here: &BTreeSet<String>,
+    wanted: &mut BTreeMap<String, BTreeSet<String>>,
+) {
+    let mut want = |path: String| {
+        wanted
+            .entry(last_segment(&path).to_owned())
+            .or_default()
+            .insert(path);
+    };
+    match ty {
+        FieldType::Option(inner) | FieldType::Vec(inner) | FieldType::Boxed(inner) => {
+            collect_paths(inner, here, wanted)
+        }
+        FieldType::Map { ordered, value } => {
+            want((if *ordered { BTREE_MAP } else { HASH_MAP }).to_owned());
+            collect_paths(value, here, wanted);
+        }
+        FieldType::Local(name) if !here.contains(name) => want(format!("super::{name}")),
+        FieldType::External(ext) => want(ext.path.clone()),
+        FieldType::String
+        | FieldType::Bool
+        | FieldType::Integer { .. }
+        | FieldType::Float { .. }
+        | FieldType::Json
+        | FieldType::Local(_) => {}
+    }
+}
+
+/// `a::b::C` → `C`.
+pub fn last_segment(path: &str) -> &str {
+    path.rsplit("::").next().unwrap_or(path).trim()
+}
+
+/// An identifier, as a raw identifier when it is a keyword (`r#type`).
+pub fn ident_tokens(name: &str) -> TokenStream {
+    let ident = ident(name);
+    quote!(#ident)
+}
+
+/// An identifier, as a raw identifier when it is a keyword (`r#type`); the path
+/// keywords `self`, `super`, `crate` and `Self` stay as they are.
+pub fn ident(name: &str) -> syn::Ident {
+    let name = name.strip_prefix("r#").unwrap_or(name);
+    let span = proc_macro2::Span::call_site();
+    match name {
+        "self" | "super" | "crate" | "Self" => syn::Ident::new(name, span),
+        _ => syn::parse_str::<syn::Ident>(name).unwrap_or_else(|_| syn::Ident::new_raw(name, span)),
+    }
+}
+
+/// What generated code may rely on about the types of one version module: which
+/// are `Copy` or `Default` (derived, or implemented in the file's own items) and
+/// which inherent items the user already wrote, so generated helpers never clash.
+#[derive(Clone, Debug, Default)]
+pub struct LocalTypes {
+    /// Types that are `Copy` in the generated crate.
+    pub copy: BTreeSet<String>,
+    /// Types that implement `Default`.
+    pub default: BTreeSet<String>,
+    /// Type name → names of the associated items of its hand-written inherent impls.
+    pub inherent: BTreeMap<String, BTreeSet<String>>,
+}
+
+impl LocalTypes {
+    pub fn for_version(version: &crate::model::Version) -> Self {
+        let mut facts = LocalTypes::default();
+        for ty in version.types() {
+            let derives = |name: &str| ty.derives.iter().any(|d| last_segment(d) == name);
+            // `Copy` needs `Clone`, which only a deep-copy type gets.
+            if derives("Copy") && ty.deepcopy {
+                facts.copy.insert(ty.name.clone());
+            }
+            if derives("Default") {
+                facts.default.insert(ty.name.clone());
+            }
+        }
+        for item in version.files.iter().flat_map(|f| parse_items(&f.items)) {
+            let syn::Item::Impl(imp) = item else { continue };
+            let syn::Type::Path(self_ty) = &*imp.self_ty else {
+                continue;
+            };
+            let Some(ty) = self_ty.path.segments.last().map(|s| s.ident.to_string()) else {
+                continue;
+            };
+            match &imp.trait_ {
+                Some((None, path, _)) => match path.segments.last() {
+                    Some(s) if s.ident == "Default" => {
+                        facts.default.insert(ty);
+                    }
+                    Some(s) if s.ident == "Copy" => {
+                        facts.copy.insert(ty);
+                    }
+                    _ => {}
+                },
+                Some(_) => {}
+                None => {
+                    let names = imp.items.iter().filter_map(|item| match item {
+                        syn::ImplItem::Const(c) => Some(c.ident.to_string()),
+                        syn::ImplItem::Fn(f) => Some(f.sig.ident.to_string()),
+                        syn::ImplItem::Type(t) => Some(t.ident.to_string()),
+                        _ => None,
+                    });
+                    facts.inherent.entry(ty).or_default().extend(names);
+                }
+            }
+        }
+        facts
+    }
+
+    /// Whether the user already wrote an inherent item `item` on `ty`.
+    pub fn has_inherent(&self, ty: &str, item: &str) -> bool {
+        self.inherent
+            .get(ty)
+            .is_some_and(|items| items.contains(item))
+    }
+
+    /// Whether `Default::default()` is a value of `ty` that the generated code can rely on.
+    ///
+    /// Types from other crates are not assumed to be `Default`: several
+    /// k8s-openapi types (`Time`, `Condition`, ...) are not.
+    pub fn is_default(&self, ty: &FieldType) -> bool {
+        match ty {
+            FieldType::String
+            | FieldType::Bool
+            | FieldType::Integer { .. }
+            | FieldType::Float { .. }
+            | FieldType::Option(_)
+            | FieldType::Vec(_)
+            | FieldType::Map { .. }
+            | FieldType::Json => true,
+            FieldType::Boxed(inner) => self.is_default(inner),
+            FieldType::Local(name) => self.default.contains(name),
+            FieldType::External(_) => false,
+        }
+    }
+}
+
+/// The items of a file (`SourceFile::items`), parsed; text that does not parse is
+/// skipped here and reported where the items are emitted.
+pub fn parse_items(items: &[String]) -> Vec<syn::Item> {
+    items
+        .iter()
+        .filter_map(|text| syn::parse_file(text).ok())
+        .flat_map(|file| file.items)
+        .collect()
+}

@@ -1,0 +1,19 @@
+//! kube-codegen: Kubernetes code generation for Rust.
+//!
+//! Plain Rust type files annotated with Go-style markers (`// +genclient`,
+//! `// +kubebuilder:validation:Minimum=0`, ...) go in; a crate with deep-copy
+//! `Clone` impls, `kube::Resource` impls, typed clientsets, fake clientsets,
+//! listers, informers and CRD YAML comes out.
+//!
+//! The pipeline is parse → [`model`] → validate → [`emit`] → write; the CLI, a
+//! `build.rs` and the proc macros all share it.
+
+pub mod builder;
+pub mod cli;
+pub mod diag;
+pub mod emit;
+pub mod model;
+pub mod parse;
+pub mod pipeline;
+pub mod validate;
+pub mod write;

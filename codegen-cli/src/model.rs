@@ -1,0 +1,466 @@
+//! The API model: groups → versions → types (kinds are types with `+genclient`
+//! or `+kubebuilder:object:root`), every node carrying the place in the input it
+//! came from.
+//!
+//! The parser builds it, `validate` checks it, and every emitter reads it. Nothing
+//! here knows about files on disk or about the shape of any artifact.
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::path::PathBuf;
+
+/// A place in an input file: path as given to the parser, 1-based line and column.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub struct Location {
+    pub file: PathBuf,
+    pub line: usize,
+    pub column: usize,
+}
+
+impl fmt::Display for Location {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}:{}", self.file.display(), self.line, self.column)
+    }
+}
+
+/// Every API group found in the input, sorted by group name.
+#[derive(Clone, Debug, Default)]
+pub struct Api {
+    pub groups: Vec<Group>,
+}
+
+/// An API group such as `myapp.k8s.io`.
+#[derive(Clone, Debug)]
+pub struct Group {
+    /// `+groupName`, e.g. `myapp.k8s.io` (empty string for the legacy core group).
+    pub name: String,
+    /// The Rust module the group lives in (`apis/src/<module>/<version>/`), snake_case.
+    pub module: String,
+    /// `+groupGoName`: overrides the name used for accessors such as `myapp_v1()`.
+    pub go_name: Option<String>,
+    /// Versions sorted by Kubernetes version priority (v2 > v1 > v1beta1 > v1alpha1).
+    pub versions: Vec<Version>,
+}
+
+/// One version module of a group: the analogue of a Go `pkg/apis/<group>/<version>` package.
+#[derive(Clone, Debug)]
+pub struct Version {
+    /// `v1`, `v1beta1`, ... (directory name unless `+versionName` says otherwise).
+    pub name: String,
+    /// Rust module name of the version (the directory name).
+    pub module: String,
+    /// Where the `//! +groupName` marker was found.
+    pub location: Location,
+    /// Module-level docs (from `//!` lines that are not markers).
+    pub docs: Vec<String>,
+    /// `+k8s:deepcopy-gen=package` (default true): generate deep-copy for every type.
+    pub deepcopy_package: bool,
+    /// The files of the module, in path order; each becomes a file in the output.
+    pub files: Vec<SourceFile>,
+}
+
+/// One input file of a version module and the types it declares, in source order.
+#[derive(Clone, Debug)]
+pub struct SourceFile {
+    /// File stem, e.g. `app` for `app.rs` (`mod` files are never emitted as types).
+    pub stem: String,
+    pub path: PathBuf,
+    /// `use` items of the file, as written (`use k8s_openapi::api::core::v1::PodSpec;`).
+    pub uses: Vec<String>,
+    /// Items other than types, `use` and `mod` (functions, consts, inherent impls,
+    /// trait impls other than `Clone`), as written: copied into the output so
+    /// `#[serde(default = "...")]` functions and helper methods are not lost.
+    pub items: Vec<String>,
+    pub types: Vec<TypeDef>,
+}
+
+/// A struct or enum declared in a version module.
+#[derive(Clone, Debug)]
+pub struct TypeDef {
+    pub name: String,
+    pub docs: Vec<String>,
+    pub location: Location,
+    /// Derives the user wrote, minus `Clone` (always generated as deep copy).
+    pub derives: Vec<String>,
+    /// `+k8s:deepcopy-gen=false` turns the generated Clone off for this type.
+    pub deepcopy: bool,
+    /// Validation markers written on the type itself (apply wherever it is used).
+    pub validation: Validation,
+    pub body: TypeBody,
+    /// Present when the type is a Kubernetes kind (`+genclient` or `+kubebuilder:object:root`).
+    pub kind: Option<Kind>,
+}
+
+#[derive(Clone, Debug)]
+pub enum TypeBody {
+    Struct(StructDef),
+    /// Unit-only enum: a string schema with an `enum` of the JSON names.
+    Enum(EnumDef),
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct StructDef {
+    /// `#[serde(rename_all = "...")]` on the struct, already applied to `Field::json_name`.
+    pub rename_all: Option<String>,
+    /// `#[serde(default)]` on the container.
+    pub default: bool,
+    /// `#[serde(deny_unknown_fields)]` etc.: container attributes copied verbatim.
+    pub serde_attrs: Vec<String>,
+    pub fields: Vec<Field>,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct EnumDef {
+    pub rename_all: Option<String>,
+    pub serde_attrs: Vec<String>,
+    pub variants: Vec<Variant>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Variant {
+    pub name: String,
+    /// The string that appears on the wire.
+    pub json_name: String,
+    pub docs: Vec<String>,
+    /// Serde attributes of the variant copied verbatim (`rename = "..."`).
+    pub serde_attrs: Vec<String>,
+    /// `#[default]` on the variant.
+    pub is_default: bool,
+    pub location: Location,
+}
+
+/// A named struct field.
+#[derive(Clone, Debug)]
+pub struct Field {
+    pub name: String,
+    /// JSON name after `rename`/`rename_all`.
+    pub json_name: String,
+    pub docs: Vec<String>,
+    pub location: Location,
+    pub ty: FieldType,
+    /// The type as written, for error messages and for emitting it back.
+    pub ty_source: String,
+    /// Field-level serde attributes, copied verbatim into the generated type.
+    pub serde_attrs: Vec<String>,
+    /// `#[serde(flatten)]`: the fields of the inner struct are merged into this object.
+    pub flatten: bool,
+    /// `#[serde(default)]` or `#[serde(default = "...")]` on the field.
+    pub serde_default: bool,
+    /// `#[serde(skip)]`: not part of the wire format, and not in the schema.
+    pub skip: bool,
+    pub validation: Validation,
+    /// `+optional`/`+required`/`+kubebuilder:validation:Optional|Required` as written.
+    pub required_marker: Option<bool>,
+    /// `+nullable`.
+    pub nullable: bool,
+}
+
+impl Field {
+    /// Whether the field is required in the schema, following controller-gen's rules
+    /// adapted to Rust: explicit markers win, then `Option`, `serde(default)` and
+    /// `skip_serializing_if` make a field optional.
+    pub fn is_required(&self, container_default: bool) -> bool {
+        if let Some(required) = self.required_marker {
+            return required;
+        }
+        !(self.ty.is_option()
+            || self.serde_default
+            || container_default
+            || self.validation.default.is_some()
+            || self
+                .serde_attrs
+                .iter()
+                .any(|a| a.contains("skip_serializing_if")))
+    }
+}
+
+/// The shape of a field's type, resolved.
+#[derive(Clone, Debug, PartialEq)]
+pub enum FieldType {
+    String,
+    Bool,
+    /// Signed or unsigned integer of the given bit width (`i32` → 32, `u64` → 64).
+    Integer {
+        bits: u8,
+        signed: bool,
+    },
+    Float {
+        bits: u8,
+    },
+    Option(Box<FieldType>),
+    Vec(Box<FieldType>),
+    /// `BTreeMap<String, V>` or `HashMap<String, V>`.
+    Map {
+        ordered: bool,
+        value: Box<FieldType>,
+    },
+    /// `serde_json::Value`: any JSON, schema `x-kubernetes-preserve-unknown-fields`.
+    Json,
+    /// A type declared in the same version module.
+    Local(String),
+    /// A type from k8s-openapi (or another known crate), by its full path.
+    External(ExternalType),
+    /// `Box<T>` (recursive types); same schema and wire format as `T`.
+    Boxed(Box<FieldType>),
+}
+
+impl FieldType {
+    pub fn is_option(&self) -> bool {
+        matches!(self, FieldType::Option(_))
+    }
+
+    /// The type with one `Option` layer removed.
+    pub fn unwrap_option(&self) -> &FieldType {
+        match self {
+            FieldType::Option(inner) => inner,
+            other => other,
+        }
+    }
+}
+
+/// A type from outside the API crate, by full Rust path
+/// (`k8s_openapi::apimachinery::pkg::apis::meta::v1::ObjectMeta`).
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct ExternalType {
+    pub path: String,
+}
+
+impl ExternalType {
+    pub fn name(&self) -> &str {
+        self.path.rsplit("::").next().unwrap_or(&self.path)
+    }
+}
+
+/// Validation and schema markers that apply to a field or a type.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Validation {
+    pub minimum: Option<f64>,
+    pub maximum: Option<f64>,
+    pub exclusive_minimum: Option<bool>,
+    pub exclusive_maximum: Option<bool>,
+    pub multiple_of: Option<f64>,
+    pub min_length: Option<u64>,
+    pub max_length: Option<u64>,
+    pub pattern: Option<String>,
+    /// `Enum=a;b;c`: values as JSON (strings, numbers or booleans).
+    pub enum_values: Option<Vec<serde_json::Value>>,
+    pub format: Option<String>,
+    pub min_items: Option<u64>,
+    pub max_items: Option<u64>,
+    pub unique_items: Option<bool>,
+    pub min_properties: Option<u64>,
+    pub max_properties: Option<u64>,
+    /// `+kubebuilder:validation:XValidation:rule=...,message=...`.
+    pub x_validations: Vec<XValidation>,
+    pub preserve_unknown_fields: bool,
+    pub embedded_resource: bool,
+    pub int_or_string: bool,
+    /// `+kubebuilder:validation:Type=string` overrides the inferred type.
+    pub type_override: Option<String>,
+    /// `+kubebuilder:default=` (a JSON value).
+    pub default: Option<serde_json::Value>,
+    /// `+listType=atomic|set|map`.
+    pub list_type: Option<String>,
+    /// `+listMapKey=` (repeatable).
+    pub list_map_keys: Vec<String>,
+    /// `+mapType=atomic|granular`.
+    pub map_type: Option<String>,
+    /// `+structType=atomic|granular`.
+    pub struct_type: Option<String>,
+    /// `+kubebuilder:title=`.
+    pub title: Option<String>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct XValidation {
+    pub rule: String,
+    pub message: Option<String>,
+    pub message_expression: Option<String>,
+    pub reason: Option<String>,
+    pub field_path: Option<String>,
+}
+
+/// Kubernetes-kind information of a type.
+#[derive(Clone, Debug)]
+pub struct Kind {
+    /// `+genclient` present: a typed client, lister and informer are generated.
+    pub client: Option<ClientConfig>,
+    pub namespaced: bool,
+    /// Lower-case plural resource name (`+resourceName` or `+kubebuilder:resource:path`
+    /// or the pluraliser).
+    pub plural: String,
+    pub singular: String,
+    pub short_names: Vec<String>,
+    pub categories: Vec<String>,
+    /// The `status` field exists and `+kubebuilder:subresource:status` or a
+    /// `+genclient` without `noStatus` asks for the status subresource.
+    pub status_subresource: bool,
+    pub scale: Option<ScaleSubresource>,
+    pub printer_columns: Vec<PrinterColumn>,
+    pub storage_version: bool,
+    pub deprecated: Option<Deprecation>,
+    /// `+kubebuilder:unservedversion`.
+    pub served: bool,
+    /// `+kubebuilder:selectablefield:JSONPath=`.
+    pub selectable_fields: Vec<String>,
+    /// `+kubebuilder:metadata:annotations="key=value"`: annotations of the CRD
+    /// object itself (e.g. `api-approved.kubernetes.io` for `*.k8s.io` groups).
+    pub crd_annotations: BTreeMap<String, String>,
+    /// `+kubebuilder:metadata:labels="key=value"`: labels of the CRD object.
+    pub crd_labels: BTreeMap<String, String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Deprecation {
+    pub warning: Option<String>,
+}
+
+/// What `+genclient` and its variants ask for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ClientConfig {
+    /// The standard verbs the client offers, in canonical order.
+    pub verbs: Vec<Verb>,
+    /// `+genclient:method=...` extra verbs.
+    pub methods: Vec<CustomMethod>,
+    /// `noStatus` was given (or the type has no `status` field).
+    pub no_status: bool,
+}
+
+impl ClientConfig {
+    pub fn has(&self, verb: Verb) -> bool {
+        self.verbs.contains(&verb)
+    }
+}
+
+/// The verbs client-gen knows, plus the apply verbs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Verb {
+    Create,
+    Update,
+    UpdateStatus,
+    Delete,
+    DeleteCollection,
+    Get,
+    List,
+    Watch,
+    Patch,
+    PatchStatus,
+    Apply,
+    ApplyStatus,
+}
+
+impl Verb {
+    pub const ALL: [Verb; 12] = [
+        Verb::Create,
+        Verb::Update,
+        Verb::UpdateStatus,
+        Verb::Delete,
+        Verb::DeleteCollection,
+        Verb::Get,
+        Verb::List,
+        Verb::Watch,
+        Verb::Patch,
+        Verb::PatchStatus,
+        Verb::Apply,
+        Verb::ApplyStatus,
+    ];
+
+    /// The marker spelling (`updateStatus`, `deleteCollection`, ...).
+    pub fn marker_name(self) -> &'static str {
+        match self {
+            Verb::Create => "create",
+            Verb::Update => "update",
+            Verb::UpdateStatus => "updateStatus",
+            Verb::Delete => "delete",
+            Verb::DeleteCollection => "deleteCollection",
+            Verb::Get => "get",
+            Verb::List => "list",
+            Verb::Watch => "watch",
+            Verb::Patch => "patch",
+            Verb::PatchStatus => "patchStatus",
+            Verb::Apply => "apply",
+            Verb::ApplyStatus => "applyStatus",
+        }
+    }
+
+    pub fn from_marker_name(name: &str) -> Option<Verb> {
+        Verb::ALL.into_iter().find(|v| v.marker_name() == name)
+    }
+
+    /// Status verbs disappear with `noStatus`.
+    pub fn is_status(self) -> bool {
+        matches!(
+            self,
+            Verb::UpdateStatus | Verb::PatchStatus | Verb::ApplyStatus
+        )
+    }
+
+    /// `+genclient:readonly` keeps only these.
+    pub fn is_read_only(self) -> bool {
+        matches!(self, Verb::Get | Verb::List | Verb::Watch)
+    }
+}
+
+/// `+genclient:method=Scale,verb=update,subresource=scale,input=...,result=...`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CustomMethod {
+    /// Method name as written (`GetScale`); emitted in snake_case.
+    pub name: String,
+    /// One of get, list, create, update, patch, delete, apply.
+    pub verb: String,
+    pub subresource: Option<String>,
+    /// Full Rust path (or local type name) of the request body type; the kind itself when absent.
+    pub input: Option<String>,
+    /// Full Rust path (or local type name) of the result type; the kind itself when absent.
+    pub result: Option<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ScaleSubresource {
+    pub spec_replicas_path: String,
+    pub status_replicas_path: String,
+    pub label_selector_path: Option<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PrinterColumn {
+    pub name: String,
+    pub type_: String,
+    pub json_path: String,
+    pub description: Option<String>,
+    pub format: Option<String>,
+    pub priority: Option<i32>,
+}
+
+impl Api {
+    /// Every type of every version, with its group and version.
+    pub fn types(&self) -> impl Iterator<Item = (&Group, &Version, &TypeDef)> {
+        self.groups.iter().flat_map(|g| {
+            g.versions.iter().flat_map(move |v| {
+                v.files
+                    .iter()
+                    .flat_map(move |f| f.types.iter().map(move |t| (g, v, t)))
+            })
+        })
+    }
+
+    /// Every kind, with its group and version.
+    pub fn kinds(&self) -> impl Iterator<Item = (&Group, &Version, &TypeDef, &Kind)> {
+        self.types()
+            .filter_map(|(g, v, t)| t.kind.as_ref().map(|k| (g, v, t, k)))
+    }
+}
+
+impl Version {
+    /// Every type of the version, in file then source order.
+    pub fn types(&self) -> impl Iterator<Item = &TypeDef> {
+        self.files.iter().flat_map(|f| f.types.iter())
+    }
+
+    pub fn find_type(&self, name: &str) -> Option<&TypeDef> {
+        self.types().find(|t| t.name == name)
+    }
+}
+
+/// A map from a type name to its definition, for emitters that walk field types.
+pub type TypeIndex<'a> = BTreeMap<&'a str, &'a TypeDef>;

@@ -1,0 +1,456 @@
+//! One struct or enum of a version module → a [`TypeDef`]: docs, derives,
+//! serde attributes, fields with resolved types, markers of the type and of each
+//! field, and the kind the type declares.
+
+use proc_macro2::Span;
+use syn::ext::IdentExt;
+use syn::punctuated::Punctuated;
+use syn::spanned::Spanned;
+use syn::{Attribute, Expr, Fields, Generics, Lit, Meta, Token, Visibility};
+
+use super::context::FileCx;
+use super::kind;
+use super::marker_registry::{MarkerId as M, Targets};
+use super::markers::Marker;
+use super::schema_markers::{self, ValueShape};
+use super::serde_attrs::{self, ContainerSerde, SerdeProblem};
+use super::types::{self, Shape};
+use crate::diag::Diagnostic;
+use crate::model::{EnumDef, Field, StructDef, TypeBody, TypeDef, Validation, Variant};
+
+/// The line of the first token after an item's attributes: markers and docs
+/// are looked for above it.
+fn head_line(vis: &Visibility, keyword: Span) -> usize {
+    match vis {
+        Visibility::Inherited => keyword.start().line,
+        v => v.span().start().line,
+    }
+}
+
+/// Doc comment lines (`///`, `#[doc = "..."]`), without marker lines, with
+/// leading and trailing blank lines dropped.
+pub(crate) fn docs(attrs: &[Attribute]) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for attr in attrs.iter().filter(|a| a.path().is_ident("doc")) {
+        let Meta::NameValue(nv) = &attr.meta else {
+            continue;
+        };
+        let Expr::Lit(lit) = &nv.value else { continue };
+        let Lit::Str(s) = &lit.lit else { continue };
+        // `split`, not `lines`: an empty `///` line is an empty paragraph break.
+        for line in s.value().split('\n') {
+            let line = line.strip_prefix(' ').unwrap_or(line).trim_end();
+            let mut chars = line.trim_start().chars();
+            if chars.next() == Some('+') && chars.next().is_some_and(|c| c.is_ascii_alphabetic()) {
+                continue;
+            }
+            if line.is_empty() && lines.last().is_some_and(String::is_empty) {
+                continue;
+            }
+            lines.push(line.to_owned());
+        }
+    }
+    while lines.first().is_some_and(String::is_empty) {
+        lines.remove(0);
+    }
+    while lines.last().is_some_and(String::is_empty) {
+        lines.pop();
+    }
+    lines
+}
+
+/// `#[derive(...)]` paths as written, minus `Clone` (always generated).
+fn derives(attrs: &[Attribute]) -> Vec<String> {
+    let mut out = Vec::new();
+    for attr in attrs.iter().filter(|a| a.path().is_ident("derive")) {
+        let Ok(paths) = attr.parse_args_with(Punctuated::<syn::Path, Token![,]>::parse_terminated)
+        else {
+            continue;
+        };
+        for path in paths {
+            if path.segments.last().is_some_and(|s| s.ident == "Clone") {
+                continue;
+            }
+            let joined = path
+                .segments
+                .iter()
+                .map(|s| s.ident.to_string())
+                .collect::<Vec<_>>()
+                .join("::");
+            out.push(if path.leading_colon.is_some() {
+                format!("::{joined}")
+            } else {
+                joined
+            });
+        }
+    }
+    out
+}
+
+/// Names of type parameters; reports that generic API types are not supported.
+fn generics(cx: &mut FileCx<'_>, g: &Generics, name: &str) -> Vec<String> {
+    if g.params.is_empty() {
+        return Vec::new();
+    }
+    cx.error(
+        g.span(),
+        format!("generic type `{name}` is not supported"),
+        "API types must be concrete: declare one struct per use",
+    );
+    g.type_params().map(|p| p.ident.to_string()).collect()
+}
+
+fn report_serde(cx: &mut FileCx<'_>, problems: Vec<SerdeProblem>) {
+    for p in problems {
+        let (loc, len) = cx.span(p.span);
+        let d = if p.warning {
+            Diagnostic::warning(p.message, loc)
+        } else {
+            Diagnostic::error(p.message, loc)
+        };
+        cx.push(d.with_span(len).with_help(p.help));
+    }
+}
+
+/// Type-level settings shared by structs and enums.
+struct TypeMarkers {
+    deepcopy: bool,
+    validation: Validation,
+    /// `+kubebuilder:validation:Optional` on the type: its fields are optional unless marked.
+    optional_fields: bool,
+}
+
+fn type_markers(
+    cx: &mut FileCx<'_>,
+    markers: &[Marker],
+    shape: ValueShape,
+    name: &str,
+) -> TypeMarkers {
+    let mut out = TypeMarkers {
+        deepcopy: cx.version.deepcopy_default,
+        validation: Validation::default(),
+        optional_fields: cx.version.optional_by_default,
+    };
+    for m in markers {
+        match m.id() {
+            M::DeepcopyGen => match m.value.as_str() {
+                Some("true") => out.deepcopy = true,
+                Some("false") => out.deepcopy = false,
+                other => cx.push(
+                    m.error_at(m.value_offset(), other.unwrap_or_default().chars().count(), format!(
+                        "expected `true` or `false`, found `{}`",
+                        other.unwrap_or_default()
+                    ))
+                    .with_help("`+k8s:deepcopy-gen=package` belongs in the version module's `//!` comments"),
+                ),
+            },
+            M::ObjectGenerate => out.deepcopy = m.is_true(),
+            M::ValidationOptional => out.optional_fields = true,
+            M::ValidationRequired => out.optional_fields = false,
+            _ => {
+                schema_markers::apply(m, &mut out.validation, cx.diags);
+            }
+        }
+    }
+    let what = format!("`{name}`");
+    cx.diags
+        .extend(schema_markers::check_consistency(markers, &out.validation));
+    cx.diags.extend(schema_markers::check_fit(
+        markers,
+        &out.validation,
+        shape,
+        &what,
+    ));
+    out
+}
+
+pub(crate) fn build_struct(
+    cx: &mut FileCx<'_>,
+    s: &syn::ItemStruct,
+    after_line: usize,
+) -> Option<TypeDef> {
+    let name = s.ident.to_string();
+    let markers = cx.markers(
+        after_line,
+        head_line(&s.vis, s.struct_token.span),
+        Targets::TYPE,
+    );
+    let generic_names = generics(cx, &s.generics, &name);
+    let mut problems = Vec::new();
+    let container = serde_attrs::container(&s.attrs, false, &|a| cx.text_of(a), &mut problems);
+    report_serde(cx, problems);
+    let tm = type_markers(cx, &markers, ValueShape::Object, &name);
+
+    let named = match &s.fields {
+        Fields::Named(named) => named,
+        Fields::Unnamed(f) => {
+            cx.error(
+                f.span(),
+                format!("tuple struct `{name}` is not supported: JSON objects need field names"),
+                format!("give the fields names: `struct {name} {{ name: Type }}`"),
+            );
+            return None;
+        }
+        Fields::Unit => {
+            cx.error(
+                s.ident.span(),
+                format!("unit struct `{name}` has no data to describe"),
+                "add named fields, or use a unit variant of an enum",
+            );
+            return None;
+        }
+    };
+    let mut fields = Vec::new();
+    let mut prev = named.brace_token.span.open().start().line;
+    for f in &named.named {
+        if let Some(field) =
+            build_field(cx, f, prev, &container, tm.optional_fields, &generic_names)
+        {
+            fields.push(field);
+        }
+        prev = f.span().end().line;
+    }
+
+    let kind = kind::build(cx, &name, &markers, &fields);
+    Some(TypeDef {
+        name,
+        docs: docs(&s.attrs),
+        location: cx.span(s.ident.span()).0,
+        derives: derives(&s.attrs),
+        deepcopy: tm.deepcopy,
+        validation: tm.validation,
+        body: TypeBody::Struct(StructDef {
+            rename_all: container.rename_all.map(|(n, _)| n),
+            default: container.default,
+            serde_attrs: container.verbatim,
+            fields,
+        }),
+        kind,
+    })
+}
+
+fn build_field(
+    cx: &mut FileCx<'_>,
+    f: &syn::Field,
+    after_line: usize,
+    container: &ContainerSerde,
+    optional_by_default: bool,
+    generic_names: &[String],
+) -> Option<Field> {
+    let ident = f.ident.as_ref()?;
+    let markers = cx.markers(after_line, head_line(&f.vis, ident.span()), Targets::FIELD);
+    let mut problems = Vec::new();
+    let serde = serde_attrs::field(&f.attrs, &|a| cx.text_of(a), &mut problems);
+    report_serde(cx, problems);
+
+    let mut warnings = Vec::new();
+    let resolved = types::resolve(&f.ty, &cx.scope(generic_names), &mut warnings);
+    for w in warnings {
+        let (loc, len) = cx.span(w.span);
+        cx.push(
+            Diagnostic::warning(w.message, loc)
+                .with_span(len)
+                .with_help(w.help),
+        );
+    }
+    let ty = match resolved {
+        Ok(ty) => ty,
+        Err(e) => {
+            if !e.silent {
+                cx.error(e.span, e.message, e.help);
+            }
+            return None;
+        }
+    };
+
+    let name = ident.to_string();
+    let plain = ident.unraw().to_string();
+    let json_name = serde
+        .rename
+        .clone()
+        .or_else(|| {
+            container
+                .rename_all
+                .as_ref()
+                .map(|(_, rule)| rule.apply_to_field(&plain))
+        })
+        .unwrap_or(plain);
+
+    let mut validation = Validation::default();
+    let mut required: Option<(bool, &Marker)> = None;
+    let mut nullable = false;
+    for m in &markers {
+        let set = match m.id() {
+            M::Optional | M::ValidationOptional => Some(false),
+            M::Required | M::ValidationRequired => Some(true),
+            M::Nullable => {
+                nullable = m.is_true();
+                None
+            }
+            _ => {
+                schema_markers::apply(m, &mut validation, cx.diags);
+                None
+            }
+        };
+        if let Some(value) = set {
+            if let Some((previous, _)) = required.filter(|(p, _)| *p != value) {
+                let (a, b) = if previous {
+                    ("required", "optional")
+                } else {
+                    ("optional", "required")
+                };
+                cx.push(
+                    m.error(format!("field `{name}` is marked both {a} and {b}"))
+                        .with_help("keep one of the two markers"),
+                );
+            }
+            required = Some((value, m));
+        }
+    }
+    let required_marker = required
+        .map(|(r, _)| r)
+        .or((optional_by_default).then_some(false));
+
+    let ty_source = type_source(cx, &f.ty);
+    let shape = ValueShape::of(&ty, &cx.version.locals);
+    let what = format!("field `{name}` (`{ty_source}`)");
+    cx.diags
+        .extend(schema_markers::check_consistency(&markers, &validation));
+    cx.diags.extend(schema_markers::check_fit(
+        &markers,
+        &validation,
+        shape,
+        &what,
+    ));
+
+    Some(Field {
+        name,
+        json_name,
+        docs: docs(&f.attrs),
+        location: cx.span(ident.span()).0,
+        ty,
+        ty_source,
+        serde_attrs: serde.verbatim,
+        flatten: serde.flatten,
+        serde_default: serde.default,
+        skip: serde.skip,
+        validation,
+        required_marker,
+        nullable,
+    })
+}
+
+/// The type as written; re-printed on one line when it spans several.
+fn type_source(cx: &FileCx<'_>, ty: &syn::Type) -> String {
+    let text = cx.src.slice(ty.span());
+    if !text.contains('\n') && !text.contains("//") && !text.is_empty() {
+        return text.to_owned();
+    }
+    let file: syn::File = syn::parse_quote!(type __T = #ty;);
+    let printed = prettyplease::unparse(&file);
+    printed
+        .trim()
+        .trim_start_matches("type __T = ")
+        .trim_end_matches(';')
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+pub(crate) fn build_enum(
+    cx: &mut FileCx<'_>,
+    e: &syn::ItemEnum,
+    after_line: usize,
+) -> Option<TypeDef> {
+    let name = e.ident.to_string();
+    let markers = cx.markers(
+        after_line,
+        head_line(&e.vis, e.enum_token.span),
+        Targets::TYPE,
+    );
+    generics(cx, &e.generics, &name);
+    let mut problems = Vec::new();
+    let container = serde_attrs::container(&e.attrs, true, &|a| cx.text_of(a), &mut problems);
+    report_serde(cx, problems);
+    let tm = type_markers(cx, &markers, ValueShape::String, &name);
+
+    if e.variants.is_empty() {
+        cx.error(
+            e.ident.span(),
+            format!("enum `{name}` has no variants, so no value is valid"),
+            "add unit variants, one per allowed string",
+        );
+    }
+    let mut variants = Vec::new();
+    let mut prev = e.brace_token.span.open().start().line;
+    for v in &e.variants {
+        // Variants take no markers; reading them reports any that are there.
+        let line = v.ident.span().start().line;
+        cx.markers(prev, line, Targets::VARIANT);
+        prev = v.span().end().line;
+        if !matches!(v.fields, Fields::Unit) {
+            let (loc, len) = cx.span_between(v.ident.span(), v.fields.span());
+            cx.push(
+                Diagnostic::error(
+                    format!(
+                        "enum variant `{name}::{}` carries data, which has no structural schema",
+                        v.ident
+                    ),
+                    loc,
+                )
+                .with_span(len)
+                .with_help(
+                    "API enums are strings: use unit variants only; for a choice between shapes, \
+                     use a struct with one optional field per case",
+                ),
+            );
+        }
+        let mut problems = Vec::new();
+        let serde = serde_attrs::variant(&v.attrs, &|a| cx.text_of(a), &mut problems);
+        report_serde(cx, problems);
+        let plain = v.ident.unraw().to_string();
+        let json_name = serde
+            .rename
+            .clone()
+            .or_else(|| {
+                container
+                    .rename_all
+                    .as_ref()
+                    .map(|(_, rule)| rule.apply_to_variant(&plain))
+            })
+            .unwrap_or(plain);
+        variants.push(Variant {
+            name: v.ident.to_string(),
+            json_name,
+            docs: docs(&v.attrs),
+            serde_attrs: serde.verbatim,
+            is_default: v.attrs.iter().any(|a| a.path().is_ident("default")),
+            location: cx.span(v.ident.span()).0,
+        });
+    }
+
+    let kind = kind::build(cx, &name, &markers, &[]);
+    Some(TypeDef {
+        name,
+        docs: docs(&e.attrs),
+        location: cx.span(e.ident.span()).0,
+        derives: derives(&e.attrs),
+        deepcopy: tm.deepcopy,
+        validation: tm.validation,
+        body: TypeBody::Enum(EnumDef {
+            rename_all: container.rename_all.map(|(n, _)| n),
+            serde_attrs: container.verbatim,
+            variants,
+        }),
+        kind,
+    })
+}
+
+/// The shape of a struct or enum item, for the version's table of local types.
+pub(crate) fn shape_of(item: &syn::Item) -> Option<(String, Shape)> {
+    match item {
+        syn::Item::Struct(s) => Some((s.ident.to_string(), Shape::Struct)),
+        syn::Item::Enum(e) => Some((e.ident.to_string(), Shape::Enum)),
+        _ => None,
+    }
+}

@@ -1,0 +1,738 @@
+//! The table of markers kube-codegen knows: name, where each may be written, and
+//! what value it takes. Used to parse markers and to suggest the right spelling
+//! of a misspelt one.
+
+use super::marker_values::{ArgDef, ValueKind};
+use super::suggest;
+
+/// What a marker means; the builders match on this, never on marker text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum MarkerId {
+    // Module (`//!` in the version module).
+    GroupName,
+    VersionName,
+    GroupGoName,
+    // Deep copy.
+    DeepcopyGen,
+    DeepcopyGenInterfaces,
+    DeepcopyGenNonPointerInterfaces,
+    ObjectGenerate,
+    ObjectRoot,
+    // Client generation.
+    Genclient,
+    GenclientNonNamespaced,
+    GenclientNoStatus,
+    GenclientNoVerbs,
+    GenclientReadonly,
+    GenclientOnlyVerbs,
+    GenclientSkipVerbs,
+    GenclientMethod,
+    ResourceName,
+    // CRD shape.
+    Resource,
+    SubresourceStatus,
+    SubresourceScale,
+    PrintColumn,
+    StorageVersion,
+    DeprecatedVersion,
+    UnservedVersion,
+    SelectableField,
+    CrdAnnotations,
+    CrdLabels,
+    // Schema and validation.
+    Minimum,
+    Maximum,
+    ExclusiveMinimum,
+    ExclusiveMaximum,
+    MultipleOf,
+    MinLength,
+    MaxLength,
+    Pattern,
+    EnumValues,
+    Format,
+    MinItems,
+    MaxItems,
+    UniqueItems,
+    MinProperties,
+    MaxProperties,
+    ValidationRequired,
+    ValidationOptional,
+    XValidation,
+    XPreserveUnknownFields,
+    PreserveUnknownFields,
+    XEmbeddedResource,
+    EmbeddedResource,
+    XIntOrString,
+    Type,
+    KubebuilderDefault,
+    Default,
+    Title,
+    Optional,
+    Required,
+    Nullable,
+    ListType,
+    ListMapKey,
+    MapType,
+    StructType,
+    /// `+enum`: Kubernetes' openapi-gen marker for string enums; a Rust enum
+    /// already is one, so it is accepted and changes nothing.
+    EnumType,
+    /// Markers of other Go tools: accepted with a warning, no effect.
+    Foreign,
+    /// Markers whose meaning kube-codegen cannot honour: an error, since
+    /// dropping them would silently weaken the API.
+    Unsupported,
+}
+
+/// Where a marker may be written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Targets(u8);
+
+impl Targets {
+    pub const MODULE: Targets = Targets(1);
+    pub const TYPE: Targets = Targets(2);
+    pub const FIELD: Targets = Targets(4);
+    /// Enum variants take no markers; this target exists to say so.
+    pub const VARIANT: Targets = Targets(8);
+    const TF: Targets = Targets(2 | 4);
+    const MT: Targets = Targets(1 | 2);
+    const MTF: Targets = Targets(1 | 2 | 4);
+    /// Anywhere (for markers of other tools, and for reading loose markers).
+    pub const ANY: Targets = Targets(1 | 2 | 4 | 8);
+
+    pub fn contains(self, other: Targets) -> bool {
+        self.0 & other.0 == other.0
+    }
+
+    /// "a field", "a type", ... for messages.
+    pub fn describe(self) -> &'static str {
+        match self.0 {
+            1 => "the module (`//!`)",
+            2 => "a type",
+            4 => "a field",
+            8 => "an enum variant",
+            _ => "this item",
+        }
+    }
+
+    /// Where the marker belongs instead, for help texts.
+    pub fn allowed_places(self) -> String {
+        let mut places = Vec::new();
+        if self.contains(Targets::MODULE) {
+            places.push("in the version module's `//!` comments");
+        }
+        if self.contains(Targets::TYPE) {
+            places.push("above a struct or enum");
+        }
+        if self.contains(Targets::FIELD) {
+            places.push("above a field");
+        }
+        places.join(" or ")
+    }
+}
+
+/// The value a marker takes.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum ArgSpec {
+    /// `+name`, or `+name=true|false`.
+    Flag,
+    /// `+name=value`.
+    Value(ValueKind),
+    /// `+name:key=value,key2=value2` (or bare `+name` when no key is required).
+    Args(&'static [ArgDef]),
+    /// Anything after the name; not interpreted (foreign and unsupported markers).
+    Any,
+}
+
+/// One known marker.
+#[derive(Debug)]
+pub(crate) struct MarkerDef {
+    pub id: MarkerId,
+    /// Without the leading `+`.
+    pub name: &'static str,
+    pub targets: Targets,
+    pub spec: ArgSpec,
+    /// May be given several times (each adds something).
+    pub repeatable: bool,
+    /// For `Foreign` and `Unsupported` markers: why.
+    pub note: &'static str,
+}
+
+const fn def(id: MarkerId, name: &'static str, targets: Targets, spec: ArgSpec) -> MarkerDef {
+    MarkerDef {
+        id,
+        name,
+        targets,
+        spec,
+        repeatable: false,
+        note: "",
+    }
+}
+
+const fn repeatable(
+    id: MarkerId,
+    name: &'static str,
+    targets: Targets,
+    spec: ArgSpec,
+) -> MarkerDef {
+    MarkerDef {
+        repeatable: true,
+        ..def(id, name, targets, spec)
+    }
+}
+
+const fn foreign(name: &'static str, note: &'static str) -> MarkerDef {
+    MarkerDef {
+        note,
+        repeatable: true,
+        ..def(MarkerId::Foreign, name, Targets::ANY, ArgSpec::Any)
+    }
+}
+
+const fn unsupported(name: &'static str, note: &'static str) -> MarkerDef {
+    MarkerDef {
+        note,
+        repeatable: true,
+        ..def(MarkerId::Unsupported, name, Targets::ANY, ArgSpec::Any)
+    }
+}
+
+use ArgSpec::{Args, Flag, Value};
+use MarkerId as M;
+use ValueKind as V;
+
+const T: Targets = Targets::TYPE;
+const F: Targets = Targets::FIELD;
+const TF: Targets = Targets::TF;
+
+const RESOURCE_ARGS: &[ArgDef] = &[
+    ArgDef::optional("path", V::Str),
+    ArgDef::optional("singular", V::Str),
+    ArgDef::optional("shortName", V::StrList),
+    ArgDef::optional("categories", V::StrList),
+    ArgDef::optional("scope", V::OneOf(&["Namespaced", "Cluster"])),
+];
+
+const SCALE_ARGS: &[ArgDef] = &[
+    ArgDef::required("specpath", V::Str),
+    ArgDef::required("statuspath", V::Str),
+    ArgDef::optional("selectorpath", V::Str),
+];
+
+const PRINT_COLUMN_ARGS: &[ArgDef] = &[
+    ArgDef::required("name", V::Str),
+    ArgDef::required(
+        "type",
+        V::OneOf(&["integer", "number", "string", "boolean", "date"]),
+    ),
+    ArgDef::required("JSONPath", V::Str),
+    ArgDef::optional("description", V::Str),
+    ArgDef::optional(
+        "format",
+        V::OneOf(&[
+            "int32",
+            "int64",
+            "float",
+            "double",
+            "byte",
+            "date",
+            "date-time",
+            "password",
+        ]),
+    ),
+    ArgDef::optional("priority", V::Int),
+];
+
+const XVALIDATION_ARGS: &[ArgDef] = &[
+    ArgDef::required("rule", V::Str),
+    ArgDef::optional("message", V::Str),
+    ArgDef::optional("messageExpression", V::Str),
+    ArgDef::optional(
+        "reason",
+        V::OneOf(&[
+            "FieldValueInvalid",
+            "FieldValueForbidden",
+            "FieldValueRequired",
+            "FieldValueDuplicate",
+        ]),
+    ),
+    ArgDef::optional("fieldPath", V::Str),
+];
+
+const DEPRECATED_ARGS: &[ArgDef] = &[ArgDef::optional("warning", V::Str)];
+const SELECTABLE_FIELD_ARGS: &[ArgDef] = &[ArgDef::required("JSONPath", V::Str)];
+
+/// Every known marker.
+pub(crate) static MARKERS: &[MarkerDef] = &[
+    def(M::GroupName, "groupName", Targets::MODULE, Value(V::Str)),
+    def(
+        M::VersionName,
+        "versionName",
+        Targets::MODULE,
+        Value(V::Str),
+    ),
+    def(
+        M::GroupGoName,
+        "groupGoName",
+        Targets::MODULE,
+        Value(V::Str),
+    ),
+    def(
+        M::DeepcopyGen,
+        "k8s:deepcopy-gen",
+        Targets::MT,
+        Value(V::Str),
+    ),
+    def(
+        M::DeepcopyGenInterfaces,
+        "k8s:deepcopy-gen:interfaces",
+        T,
+        Value(V::Str),
+    ),
+    def(
+        M::DeepcopyGenNonPointerInterfaces,
+        "k8s:deepcopy-gen:nonpointer-interfaces",
+        T,
+        Value(V::Bool),
+    ),
+    def(
+        M::ObjectGenerate,
+        "kubebuilder:object:generate",
+        Targets::MT,
+        Value(V::Bool),
+    ),
+    def(M::ObjectRoot, "kubebuilder:object:root", T, Value(V::Bool)),
+    def(M::Genclient, "genclient", T, Flag),
+    def(
+        M::GenclientNonNamespaced,
+        "genclient:nonNamespaced",
+        T,
+        Flag,
+    ),
+    def(M::GenclientNoStatus, "genclient:noStatus", T, Flag),
+    def(M::GenclientNoVerbs, "genclient:noVerbs", T, Flag),
+    def(M::GenclientReadonly, "genclient:readonly", T, Flag),
+    def(
+        M::GenclientOnlyVerbs,
+        "genclient:onlyVerbs",
+        T,
+        Value(V::Raw),
+    ),
+    def(
+        M::GenclientSkipVerbs,
+        "genclient:skipVerbs",
+        T,
+        Value(V::Raw),
+    ),
+    repeatable(M::GenclientMethod, "genclient:method", T, Value(V::Raw)),
+    def(M::ResourceName, "resourceName", T, Value(V::Str)),
+    def(M::Resource, "kubebuilder:resource", T, Args(RESOURCE_ARGS)),
+    def(
+        M::SubresourceStatus,
+        "kubebuilder:subresource:status",
+        T,
+        Flag,
+    ),
+    def(
+        M::SubresourceScale,
+        "kubebuilder:subresource:scale",
+        T,
+        Args(SCALE_ARGS),
+    ),
+    repeatable(
+        M::PrintColumn,
+        "kubebuilder:printcolumn",
+        T,
+        Args(PRINT_COLUMN_ARGS),
+    ),
+    def(M::StorageVersion, "kubebuilder:storageversion", T, Flag),
+    def(
+        M::DeprecatedVersion,
+        "kubebuilder:deprecatedversion",
+        T,
+        Args(DEPRECATED_ARGS),
+    ),
+    def(M::UnservedVersion, "kubebuilder:unservedversion", T, Flag),
+    repeatable(
+        M::SelectableField,
+        "kubebuilder:selectablefield",
+        T,
+        Args(SELECTABLE_FIELD_ARGS),
+    ),
+    repeatable(
+        M::CrdAnnotations,
+        "kubebuilder:metadata:annotations",
+        T,
+        Value(V::StrList),
+    ),
+    repeatable(
+        M::CrdLabels,
+        "kubebuilder:metadata:labels",
+        T,
+        Value(V::StrList),
+    ),
+    def(
+        M::Minimum,
+        "kubebuilder:validation:Minimum",
+        TF,
+        Value(V::Number),
+    ),
+    def(
+        M::Maximum,
+        "kubebuilder:validation:Maximum",
+        TF,
+        Value(V::Number),
+    ),
+    def(
+        M::ExclusiveMinimum,
+        "kubebuilder:validation:ExclusiveMinimum",
+        TF,
+        Value(V::Bool),
+    ),
+    def(
+        M::ExclusiveMaximum,
+        "kubebuilder:validation:ExclusiveMaximum",
+        TF,
+        Value(V::Bool),
+    ),
+    def(
+        M::MultipleOf,
+        "kubebuilder:validation:MultipleOf",
+        TF,
+        Value(V::Number),
+    ),
+    def(
+        M::MinLength,
+        "kubebuilder:validation:MinLength",
+        TF,
+        Value(V::UInt),
+    ),
+    def(
+        M::MaxLength,
+        "kubebuilder:validation:MaxLength",
+        TF,
+        Value(V::UInt),
+    ),
+    def(
+        M::Pattern,
+        "kubebuilder:validation:Pattern",
+        TF,
+        Value(V::Str),
+    ),
+    def(
+        M::EnumValues,
+        "kubebuilder:validation:Enum",
+        TF,
+        Value(V::LiteralList),
+    ),
+    def(
+        M::Format,
+        "kubebuilder:validation:Format",
+        TF,
+        Value(V::Str),
+    ),
+    def(
+        M::MinItems,
+        "kubebuilder:validation:MinItems",
+        TF,
+        Value(V::UInt),
+    ),
+    def(
+        M::MaxItems,
+        "kubebuilder:validation:MaxItems",
+        TF,
+        Value(V::UInt),
+    ),
+    def(
+        M::UniqueItems,
+        "kubebuilder:validation:UniqueItems",
+        TF,
+        Value(V::Bool),
+    ),
+    def(
+        M::MinProperties,
+        "kubebuilder:validation:MinProperties",
+        TF,
+        Value(V::UInt),
+    ),
+    def(
+        M::MaxProperties,
+        "kubebuilder:validation:MaxProperties",
+        TF,
+        Value(V::UInt),
+    ),
+    def(
+        M::ValidationRequired,
+        "kubebuilder:validation:Required",
+        Targets::MTF,
+        Flag,
+    ),
+    def(
+        M::ValidationOptional,
+        "kubebuilder:validation:Optional",
+        Targets::MTF,
+        Flag,
+    ),
+    repeatable(
+        M::XValidation,
+        "kubebuilder:validation:XValidation",
+        TF,
+        Args(XVALIDATION_ARGS),
+    ),
+    def(
+        M::XPreserveUnknownFields,
+        "kubebuilder:validation:XPreserveUnknownFields",
+        TF,
+        Flag,
+    ),
+    def(
+        M::PreserveUnknownFields,
+        "kubebuilder:pruning:PreserveUnknownFields",
+        TF,
+        Flag,
+    ),
+    def(
+        M::XEmbeddedResource,
+        "kubebuilder:validation:XEmbeddedResource",
+        TF,
+        Flag,
+    ),
+    def(
+        M::EmbeddedResource,
+        "kubebuilder:validation:EmbeddedResource",
+        TF,
+        Flag,
+    ),
+    def(
+        M::XIntOrString,
+        "kubebuilder:validation:XIntOrString",
+        TF,
+        Flag,
+    ),
+    def(
+        M::Type,
+        "kubebuilder:validation:Type",
+        TF,
+        Value(V::OneOf(&[
+            "string", "number", "integer", "boolean", "object", "array",
+        ])),
+    ),
+    def(
+        M::KubebuilderDefault,
+        "kubebuilder:default",
+        TF,
+        Value(V::Literal),
+    ),
+    def(M::Default, "default", TF, Value(V::Json)),
+    def(M::Title, "kubebuilder:title", TF, Value(V::Str)),
+    def(M::Optional, "optional", F, Flag),
+    def(M::Required, "required", F, Flag),
+    def(M::Nullable, "nullable", F, Flag),
+    def(
+        M::ListType,
+        "listType",
+        TF,
+        Value(V::OneOf(&["atomic", "set", "map"])),
+    ),
+    repeatable(M::ListMapKey, "listMapKey", TF, Value(V::Str)),
+    def(
+        M::MapType,
+        "mapType",
+        TF,
+        Value(V::OneOf(&["atomic", "granular"])),
+    ),
+    def(
+        M::StructType,
+        "structType",
+        TF,
+        Value(V::OneOf(&["atomic", "granular"])),
+    ),
+    def(M::EnumType, "enum", T, Flag),
+    foreign(
+        "kubebuilder:rbac",
+        "RBAC markers belong in controller code; write RBAC rules in `manifests/`",
+    ),
+    foreign(
+        "kubebuilder:webhook",
+        "webhook markers belong in controller code",
+    ),
+    foreign(
+        "kubebuilder:skip",
+        "kube-codegen generates every group it is given",
+    ),
+    foreign(
+        "kubebuilder:skipversion",
+        "kube-codegen generates every version it is given",
+    ),
+    foreign(
+        "kubebuilder:ac",
+        "apply configurations are not generated yet",
+    ),
+    foreign(
+        "kubebuilder:metadata",
+        "CRD metadata markers are not supported yet",
+    ),
+    foreign(
+        "k8s:openapi-gen",
+        "OpenAPI schemas come from the CRD emitter",
+    ),
+    foreign(
+        "k8s:prerelease-lifecycle-gen",
+        "API lifecycle markers are for the Kubernetes source tree",
+    ),
+    foreign("k8s:conversion-gen", "conversions are not generated"),
+    foreign(
+        "k8s:defaulter-gen",
+        "defaulters are not generated; use `+default`",
+    ),
+    foreign("protobuf", "protobuf serialization is not generated"),
+    foreign("union", "union markers are for openapi-gen"),
+    foreign("unionDiscriminator", "union markers are for openapi-gen"),
+    foreign("unionMember", "union markers are for openapi-gen"),
+    foreign(
+        "featureGate",
+        "feature gates are for the Kubernetes source tree",
+    ),
+    unsupported(
+        "kubebuilder:validation:items",
+        "put the validation on the item type, or use `+kubebuilder:validation:XValidation`",
+    ),
+    unsupported(
+        "kubebuilder:validation:Schemaless",
+        "use a `serde_json::Value` field instead",
+    ),
+    unsupported(
+        "kubebuilder:validation:ExactlyOneOf",
+        "use `+kubebuilder:validation:XValidation` with a CEL rule",
+    ),
+    unsupported(
+        "kubebuilder:validation:AtMostOneOf",
+        "use `+kubebuilder:validation:XValidation` with a CEL rule",
+    ),
+    unsupported(
+        "kubebuilder:validation:AtLeastOneOf",
+        "use `+kubebuilder:validation:XValidation` with a CEL rule",
+    ),
+    unsupported(
+        "kubebuilder:example",
+        "examples are not part of the generated schema",
+    ),
+    unsupported(
+        "k8s:validation",
+        "use the `+kubebuilder:validation:` markers",
+    ),
+];
+
+/// Finds the marker a marker text (without `+`) names: the longest known name
+/// that the text starts with, followed by the end, `=`, `:` or a space.
+/// Foreign and unsupported names also match any longer name below them
+/// (`kubebuilder:rbac:groups=...`).
+pub(crate) fn lookup(text: &str) -> Option<&'static MarkerDef> {
+    MARKERS
+        .iter()
+        .filter(|d| {
+            let Some(rest) = text.strip_prefix(d.name) else {
+                return false;
+            };
+            let open_ended = matches!(d.id, M::Foreign | M::Unsupported);
+            match rest.chars().next() {
+                None | Some('=') | Some(':') => true,
+                Some(c) if c.is_whitespace() => true,
+                Some('.') => open_ended,
+                _ => false,
+            }
+        })
+        .max_by_key(|d| d.name.len())
+}
+
+/// The known marker a misspelt name most likely meant. `name` is the marker
+/// text up to its first `=`, so for markers that take `:key=value` arguments
+/// it may include the first key (`kubebuilder:resourc:path`); those are compared
+/// with only as many `:`-separated parts as their own name has.
+pub(crate) fn suggest(name: &str) -> Option<&'static str> {
+    let parts: Vec<&str> = name.split(':').collect();
+    let mut best: Option<(usize, &'static str)> = None;
+    for d in MARKERS.iter().filter(|d| d.id != M::Unsupported) {
+        let n = d.name.split(':').count();
+        let takes_args = matches!(d.spec, ArgSpec::Args(_) | ArgSpec::Any);
+        let compared = if takes_args && n < parts.len() {
+            parts[..n].join(":")
+        } else {
+            name.to_owned()
+        };
+        if suggest::closest(&compared, [d.name]).is_some() {
+            let distance = suggest::edit_distance(&compared, d.name);
+            // Prefer the closest, then the most specific name.
+            let better = best.is_none_or(|(bd, bn)| {
+                distance < bd || (distance == bd && d.name.len() > bn.len())
+            });
+            if better {
+                best = Some((distance, d.name));
+            }
+        }
+    }
+    best.map(|(_, n)| n)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn longest_match_wins() {
+        assert_eq!(lookup("genclient").unwrap().id, M::Genclient);
+        assert_eq!(
+            lookup("genclient:nonNamespaced").unwrap().id,
+            M::GenclientNonNamespaced
+        );
+        assert_eq!(
+            lookup("genclient:method=Foo,verb=get").unwrap().id,
+            M::GenclientMethod
+        );
+        assert_eq!(
+            lookup("k8s:deepcopy-gen:interfaces=x").unwrap().id,
+            M::DeepcopyGenInterfaces
+        );
+        assert_eq!(
+            lookup("kubebuilder:rbac:groups=a,verbs=get").unwrap().id,
+            M::Foreign
+        );
+        assert_eq!(lookup("protobuf.options.x").unwrap().id, M::Foreign);
+        assert!(lookup("kubebuilder:validation:Minimun=0").is_none());
+        assert!(lookup("optionalx").is_none());
+        // `genclient` matches the prefix of a misspelt variant; the caller rejects
+        // the `:` that a flag cannot take.
+        assert_eq!(lookup("genclient:nonNamespacd").unwrap().id, M::Genclient);
+    }
+
+    #[test]
+    fn suggests_known_markers() {
+        assert_eq!(
+            suggest("kubebuilder:validation:Minimun"),
+            Some("kubebuilder:validation:Minimum")
+        );
+        assert_eq!(
+            suggest("genclient:nonNamespacd"),
+            Some("genclient:nonNamespaced")
+        );
+        assert_eq!(
+            suggest("kubebuilder:resourc:path"),
+            Some("kubebuilder:resource")
+        );
+        assert_eq!(suggest("optinal"), Some("optional"));
+        assert_eq!(
+            suggest("kubebuilder:subresource:staus"),
+            Some("kubebuilder:subresource:status")
+        );
+        assert_eq!(suggest("totally:unrelated:thing"), None);
+    }
+
+    #[test]
+    fn names_are_unique() {
+        let mut names: Vec<_> = MARKERS.iter().map(|d| d.name).collect();
+        names.sort_unstable();
+        let before = names.len();
+        names.dedup();
+        assert_eq!(before, names.len());
+    }
+}

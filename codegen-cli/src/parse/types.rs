@@ -1,0 +1,594 @@
+//! Field types: syn types → [`FieldType`], resolving names through the file's
+//! `use` items. Known are std/alloc/core scalars and collections,
+//! `serde_json::Value`, types of the same version module, and `k8s_openapi`
+//! types by their full path. Anything else is an error that says what to use.
+
+use std::collections::BTreeMap;
+
+use proc_macro2::Span;
+use syn::spanned::Spanned;
+use syn::{GenericArgument, PathArguments, Type};
+
+use super::uses::UseMap;
+use crate::model::{ExternalType, FieldType};
+
+/// What a type of the version module is, for checks that need to know.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Shape {
+    Struct,
+    Enum,
+}
+
+/// A `type Name = Type;` of the version module, with the imports of its file.
+pub(crate) struct Alias {
+    pub ty: Type,
+    pub uses: UseMap,
+}
+
+/// Where names are looked up.
+pub(crate) struct Scope<'a> {
+    pub uses: &'a UseMap,
+    /// Types declared anywhere in the version module.
+    pub locals: &'a BTreeMap<String, Shape>,
+    /// Type aliases declared anywhere in the version module.
+    pub aliases: &'a BTreeMap<String, Alias>,
+    /// Type parameters of the enclosing type (already reported as unsupported).
+    pub generics: &'a [String],
+    pub group_module: &'a str,
+    pub version_module: &'a str,
+    /// A file of the version failed to parse, so an unknown name may be declared
+    /// there: say nothing about it rather than report a follow-on error.
+    pub incomplete: bool,
+}
+
+/// Why a type is not accepted.
+pub(crate) struct TypeError {
+    pub span: Span,
+    pub message: String,
+    pub help: String,
+    /// Already reported elsewhere; drop the field quietly.
+    pub silent: bool,
+}
+
+/// Something allowed but probably not meant.
+pub(crate) struct TypeWarning {
+    pub span: Span,
+    pub message: String,
+    pub help: String,
+}
+
+const OBJECT_META: &str = "k8s_openapi::apimachinery::pkg::apis::meta::v1::ObjectMeta";
+const LIST_META: &str = "k8s_openapi::apimachinery::pkg::apis::meta::v1::ListMeta";
+
+const WHERE_TYPES_COME_FROM: &str = "field types may be declared in this version module, imported from \
+    `k8s_openapi`, or be `String`, `bool`, integers, floats, `Option`, `Vec`, `Box`, \
+    `BTreeMap<String, _>`, `HashMap<String, _>` or `serde_json::Value`";
+
+fn error(span: Span, message: impl Into<String>, help: impl Into<String>) -> TypeError {
+    TypeError {
+        span,
+        message: message.into(),
+        help: help.into(),
+        silent: false,
+    }
+}
+
+fn silent(span: Span) -> TypeError {
+    TypeError {
+        span,
+        message: String::new(),
+        help: String::new(),
+        silent: true,
+    }
+}
+
+/// Resolves a field type.
+pub(crate) fn resolve(
+    ty: &Type,
+    scope: &Scope<'_>,
+    warnings: &mut Vec<TypeWarning>,
+) -> Result<FieldType, TypeError> {
+    let span = ty.span();
+    match ty {
+        Type::Paren(p) => resolve(&p.elem, scope, warnings),
+        Type::Group(g) => resolve(&g.elem, scope, warnings),
+        Type::Path(p) if p.qself.is_none() => resolve_path(&p.path, span, scope, warnings),
+        Type::Path(_) => Err(error(
+            span,
+            "qualified paths like `<T as Trait>::Assoc` are not supported in API types",
+            "name the concrete type",
+        )),
+        Type::Tuple(t) if t.elems.is_empty() => Err(error(
+            span,
+            "the unit type `()` carries no data",
+            "remove the field, or use `bool` or a struct",
+        )),
+        Type::Tuple(_) => Err(error(
+            span,
+            "tuple types are not supported: JSON has no unnamed fields",
+            "use a struct with named fields",
+        )),
+        Type::Reference(_) | Type::Ptr(_) => Err(error(
+            span,
+            "references are not supported in API types: objects are deserialized into owned values",
+            "use an owned type: `String` instead of `&str`, `Vec<T>` instead of `&[T]`",
+        )),
+        Type::Array(_) => Err(error(
+            span,
+            "fixed-size arrays are not supported",
+            "use `Vec<T>` with `+kubebuilder:validation:MinItems` and `MaxItems`",
+        )),
+        Type::Slice(_) => Err(error(span, "slices are not supported", "use `Vec<T>`")),
+        Type::TraitObject(_) | Type::ImplTrait(_) => Err(error(
+            span,
+            "trait objects are not supported: the schema of a field must be known",
+            "use a concrete type, or `serde_json::Value` for arbitrary JSON",
+        )),
+        Type::BareFn(_) => Err(error(
+            span,
+            "function pointers are not data and cannot be part of an API type",
+            "keep behaviour in functions or impl blocks, outside the type",
+        )),
+        _ => Err(error(
+            span,
+            "this kind of type is not supported in API types",
+            WHERE_TYPES_COME_FROM,
+        )),
+    }
+}
+
+/// The type arguments of a path's last segment.
+fn type_args(path: &syn::Path, span: Span) -> Result<Vec<&Type>, TypeError> {
+    let Some(last) = path.segments.last() else {
+        return Ok(Vec::new());
+    };
+    match &last.arguments {
+        PathArguments::None => Ok(Vec::new()),
+        PathArguments::AngleBracketed(a) => a
+            .args
+            .iter()
+            .map(|arg| match arg {
+                GenericArgument::Type(t) => Ok(t),
+                _ => Err(error(
+                    arg.span(),
+                    "only type arguments are supported here",
+                    "remove lifetimes, consts and associated-type bindings from field types",
+                )),
+            })
+            .collect(),
+        PathArguments::Parenthesized(_) => Err(error(
+            span,
+            "function traits are not data and cannot be part of an API type",
+            WHERE_TYPES_COME_FROM,
+        )),
+    }
+}
+
+fn resolve_path(
+    path: &syn::Path,
+    span: Span,
+    scope: &Scope<'_>,
+    warnings: &mut Vec<TypeWarning>,
+) -> Result<FieldType, TypeError> {
+    let written: Vec<String> = path.segments.iter().map(|s| s.ident.to_string()).collect();
+    for seg in path
+        .segments
+        .iter()
+        .take(path.segments.len().saturating_sub(1))
+    {
+        if !seg.arguments.is_none() {
+            return Err(error(
+                seg.span(),
+                "type arguments are only supported on the last path segment",
+                WHERE_TYPES_COME_FROM,
+            ));
+        }
+    }
+    let args = type_args(path, span)?;
+    if written.len() == 1 && scope.generics.contains(&written[0]) {
+        return Err(silent(span));
+    }
+    let full = if path.leading_colon.is_some() {
+        written.clone()
+    } else {
+        scope.uses.expand(&written)
+    };
+    let name = full.last().cloned().unwrap_or_default();
+    let no_args = |ft: FieldType| -> Result<FieldType, TypeError> {
+        if args.is_empty() {
+            Ok(ft)
+        } else {
+            Err(error(
+                span,
+                format!("`{name}` takes no type arguments"),
+                WHERE_TYPES_COME_FROM,
+            ))
+        }
+    };
+
+    if full.len() == 1 && !scope.uses.is_imported(&name) {
+        if let Some(ft) = primitive(&name, span)? {
+            return no_args(ft);
+        }
+        if scope.locals.contains_key(&name) || scope.aliases.contains_key(&name) {
+            return local(&name, &args, span, scope, warnings);
+        }
+        if matches!(
+            name.as_str(),
+            "String" | "Option" | "Vec" | "Box" | "BTreeMap" | "HashMap" | "BTreeSet" | "HashSet"
+        ) {
+            return std_type(&name, &args, span, scope, warnings);
+        }
+        let k8s_globs: Vec<&Vec<String>> = scope
+            .uses
+            .globs()
+            .iter()
+            .filter(|g| g.first().is_some_and(|r| r == "k8s_openapi"))
+            .collect();
+        if let [glob] = k8s_globs.as_slice() {
+            let mut external = (*glob).clone();
+            external.push(name.clone());
+            return no_args(FieldType::External(ExternalType {
+                path: external.join("::"),
+            }));
+        }
+        return local(&name, &args, span, scope, warnings);
+    }
+
+    let root = full[0].as_str();
+    match root {
+        "std" | "alloc" | "core" => {
+            if let Some(ft) = primitive(&name, span)? {
+                return no_args(ft);
+            }
+            std_type(&name, &args, span, scope, warnings)
+        }
+        "serde_json" if name == "Value" => no_args(FieldType::Json),
+        "serde_json" => Err(error(
+            span,
+            format!("`serde_json::{name}` is not supported"),
+            "use `serde_json::Value` for arbitrary JSON, or `BTreeMap<String, serde_json::Value>` for an object",
+        )),
+        "k8s_openapi" => no_args(FieldType::External(ExternalType {
+            path: full.join("::"),
+        })),
+        "kube" | "kube_core" | "kube_client" if name == "ObjectMeta" || name == "ListMeta" => {
+            let path = if name == "ObjectMeta" {
+                OBJECT_META
+            } else {
+                LIST_META
+            };
+            no_args(FieldType::External(ExternalType {
+                path: path.to_owned(),
+            }))
+        }
+        "super" if full.len() == 2 || (full.len() == 3 && full[1] != "super") => {
+            local(&name, &args, span, scope, warnings)
+        }
+        "self" if full.len() == 2 => local(&name, &args, span, scope, warnings),
+        "crate"
+            if (full.len() == 4 || full.len() == 5)
+                && full[1] == scope.group_module
+                && full[2] == scope.version_module =>
+        {
+            local(&name, &args, span, scope, warnings)
+        }
+        "super" | "self" | "crate" => Err(error(
+            span,
+            format!("`{}` is not a type of this version module", full.join("::")),
+            "a version module may use its own types, std types, `serde_json::Value` and `k8s_openapi` types; \
+             copy the type into this version if both versions need it",
+        )),
+        _ => Err(error(
+            span,
+            format!(
+                "cannot use `{name}` from crate `{root}`: kube-codegen does not know its schema"
+            ),
+            format!(
+                "{WHERE_TYPES_COME_FROM}; for timestamps use `k8s_openapi::apimachinery::pkg::apis::meta::v1::Time`"
+            ),
+        )),
+    }
+}
+
+/// A type of the version module, or the type a type alias of the module names.
+fn local(
+    name: &str,
+    args: &[&Type],
+    span: Span,
+    scope: &Scope<'_>,
+    warnings: &mut Vec<TypeWarning>,
+) -> Result<FieldType, TypeError> {
+    if let (false, Some(alias)) = (scope.locals.contains_key(name), scope.aliases.get(name)) {
+        if !args.is_empty() {
+            return Err(error(
+                span,
+                format!("`{name}` takes no type arguments"),
+                "generic type aliases are not supported",
+            ));
+        }
+        // The alias was written in its own file, with that file's imports. An
+        // alias of an alias is not followed (rustc would also have to see
+        // through both; one level covers `type Labels = BTreeMap<..>`).
+        let no_aliases = BTreeMap::new();
+        let alias_scope = Scope {
+            uses: &alias.uses,
+            aliases: &no_aliases,
+            ..*scope
+        };
+        let mut inner_warnings = Vec::new();
+        let resolved = resolve(&alias.ty, &alias_scope, &mut inner_warnings).map_err(|e| {
+            // Point at the use, not into the alias's file.
+            if e.silent {
+                silent(span)
+            } else {
+                error(
+                    span,
+                    format!("type alias `{name}` cannot be used: {}", e.message),
+                    e.help,
+                )
+            }
+        })?;
+        warnings.extend(
+            inner_warnings
+                .into_iter()
+                .map(|w| TypeWarning { span, ..w }),
+        );
+        return Ok(resolved);
+    }
+    if !scope.locals.contains_key(name) {
+        if scope.incomplete {
+            return Err(silent(span));
+        }
+        return Err(error(
+            span,
+            format!("cannot find type `{name}`"),
+            WHERE_TYPES_COME_FROM,
+        ));
+    }
+    if !args.is_empty() {
+        return Err(error(
+            span,
+            format!("`{name}` takes no type arguments"),
+            "generic API types are not supported",
+        ));
+    }
+    Ok(FieldType::Local(name.to_owned()))
+}
+
+/// Scalars; `Ok(None)` when `name` is not a primitive.
+fn primitive(name: &str, span: Span) -> Result<Option<FieldType>, TypeError> {
+    let integer = |bits, signed| Ok(Some(FieldType::Integer { bits, signed }));
+    match name {
+        "bool" => Ok(Some(FieldType::Bool)),
+        "String" => Ok(Some(FieldType::String)),
+        "i8" => integer(8, true),
+        "i16" => integer(16, true),
+        "i32" => integer(32, true),
+        "i64" | "isize" => integer(64, true),
+        "u8" => integer(8, false),
+        "u16" => integer(16, false),
+        "u32" => integer(32, false),
+        "u64" | "usize" => integer(64, false),
+        "f32" => Ok(Some(FieldType::Float { bits: 32 })),
+        "f64" => Ok(Some(FieldType::Float { bits: 64 })),
+        "i128" | "u128" => Err(error(
+            span,
+            "128-bit integers do not fit in JSON numbers",
+            "use `i64` or `u64`",
+        )),
+        "char" => Err(error(
+            span,
+            "`char` is not supported",
+            "use `String` with `+kubebuilder:validation:MaxLength=1`",
+        )),
+        "str" => Err(error(span, "`str` is not supported", "use `String`")),
+        _ => Ok(None),
+    }
+}
+
+fn arity(name: &str, args: &[&Type], n: usize, span: Span) -> Result<(), TypeError> {
+    if args.len() == n {
+        Ok(())
+    } else {
+        Err(error(
+            span,
+            format!(
+                "`{name}` needs {n} type argument{}",
+                if n == 1 { "" } else { "s" }
+            ),
+            format!("write `{name}<{}>`", if n == 1 { "T" } else { "String, V" }),
+        ))
+    }
+}
+
+fn std_type(
+    name: &str,
+    args: &[&Type],
+    span: Span,
+    scope: &Scope<'_>,
+    warnings: &mut Vec<TypeWarning>,
+) -> Result<FieldType, TypeError> {
+    match name {
+        "String" if args.is_empty() => Ok(FieldType::String),
+        "Option" | "Vec" | "Box" => {
+            arity(name, args, 1, span)?;
+            let inner = Box::new(resolve(args[0], scope, warnings)?);
+            Ok(match name {
+                "Option" => FieldType::Option(inner),
+                "Box" => FieldType::Boxed(inner),
+                _ => {
+                    if *inner
+                        == (FieldType::Integer {
+                            bits: 8,
+                            signed: false,
+                        })
+                    {
+                        warnings.push(TypeWarning {
+                            span,
+                            message: "`Vec<u8>` is a JSON array of numbers".to_owned(),
+                            help: "for bytes encoded as base64 (Go's `[]byte`) use `k8s_openapi::ByteString`".to_owned(),
+                        });
+                    }
+                    FieldType::Vec(inner)
+                }
+            })
+        }
+        "BTreeMap" | "HashMap" => {
+            arity(name, args, 2, span)?;
+            let key = resolve(args[0], scope, warnings)?;
+            if key != FieldType::String {
+                return Err(error(
+                    args[0].span(),
+                    "map keys must be `String`",
+                    format!("JSON object keys are strings: write `{name}<String, V>`"),
+                ));
+            }
+            let value = Box::new(resolve(args[1], scope, warnings)?);
+            Ok(FieldType::Map {
+                ordered: name == "BTreeMap",
+                value,
+            })
+        }
+        "BTreeSet" | "HashSet" => Err(error(
+            span,
+            "sets are not supported",
+            "use `Vec<T>` with `+listType=set`",
+        )),
+        "Rc" | "Arc" | "Cell" | "RefCell" | "Cow" | "Mutex" | "RwLock" => Err(error(
+            span,
+            format!("`{name}` is not supported in API types"),
+            "use the inner type; `Box<T>` is supported for recursive types",
+        )),
+        _ => Err(error(
+            span,
+            format!("`{name}` is not supported in API types"),
+            WHERE_TYPES_COME_FROM,
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scope_with<'a>(
+        uses: &'a UseMap,
+        locals: &'a BTreeMap<String, Shape>,
+        aliases: &'a BTreeMap<String, Alias>,
+    ) -> Scope<'a> {
+        Scope {
+            uses,
+            locals,
+            aliases,
+            generics: &[],
+            group_module: "myapp",
+            version_module: "v1",
+            incomplete: false,
+        }
+    }
+
+    fn resolve_str(uses_src: &str, ty: &str) -> Result<FieldType, String> {
+        let file = syn::parse_file(uses_src).unwrap();
+        let mut uses = UseMap::default();
+        for item in &file.items {
+            if let syn::Item::Use(u) = item {
+                uses.add(u);
+            }
+        }
+        let locals = BTreeMap::from([("AppSpec".to_owned(), Shape::Struct)]);
+        let ty: Type = syn::parse_str(ty).unwrap();
+        let aliases = BTreeMap::new();
+        resolve(&ty, &scope_with(&uses, &locals, &aliases), &mut Vec::new()).map_err(|e| e.message)
+    }
+
+    fn ext(path: &str) -> FieldType {
+        FieldType::External(ExternalType {
+            path: path.to_owned(),
+        })
+    }
+
+    #[test]
+    fn resolves_std_local_and_k8s_types() {
+        let uses = "use k8s_openapi::api::core::v1::PodSpec; use k8s_openapi::apimachinery::pkg::apis::meta::v1 as metav1; use std::collections::BTreeMap;";
+        assert_eq!(
+            resolve_str(uses, "Option<PodSpec>"),
+            Ok(FieldType::Option(Box::new(ext(
+                "k8s_openapi::api::core::v1::PodSpec"
+            ))))
+        );
+        assert_eq!(
+            resolve_str(uses, "metav1::Time"),
+            Ok(ext("k8s_openapi::apimachinery::pkg::apis::meta::v1::Time"))
+        );
+        assert_eq!(
+            resolve_str(uses, "BTreeMap<String, Vec<i32>>"),
+            Ok(FieldType::Map {
+                ordered: true,
+                value: Box::new(FieldType::Vec(Box::new(FieldType::Integer {
+                    bits: 32,
+                    signed: true
+                })))
+            })
+        );
+        assert_eq!(
+            resolve_str(uses, "std::collections::HashMap<String, serde_json::Value>"),
+            Ok(FieldType::Map {
+                ordered: false,
+                value: Box::new(FieldType::Json)
+            })
+        );
+        assert_eq!(
+            resolve_str(uses, "Box<AppSpec>"),
+            Ok(FieldType::Boxed(Box::new(FieldType::Local(
+                "AppSpec".into()
+            ))))
+        );
+        assert_eq!(
+            resolve_str(uses, "super::app::AppSpec"),
+            Ok(FieldType::Local("AppSpec".into()))
+        );
+        assert_eq!(
+            resolve_str(uses, "crate::myapp::v1::AppSpec"),
+            Ok(FieldType::Local("AppSpec".into()))
+        );
+        assert_eq!(
+            resolve_str(uses, "u64"),
+            Ok(FieldType::Integer {
+                bits: 64,
+                signed: false
+            })
+        );
+        assert_eq!(
+            resolve_str(uses, "::k8s_openapi::ByteString"),
+            Ok(ext("k8s_openapi::ByteString"))
+        );
+        assert_eq!(
+            resolve_str("use k8s_openapi::api::core::v1::*;", "Container"),
+            Ok(ext("k8s_openapi::api::core::v1::Container"))
+        );
+    }
+
+    #[test]
+    fn rejects_what_has_no_schema() {
+        let e = |ty: &str| resolve_str("use chrono::DateTime;", ty).unwrap_err();
+        assert_eq!(
+            e("(i32, i32)"),
+            "tuple types are not supported: JSON has no unnamed fields"
+        );
+        assert!(e("&'static str").starts_with("references are not supported"));
+        assert_eq!(e("[u8; 4]"), "fixed-size arrays are not supported");
+        assert!(e("Box<dyn std::any::Any>").starts_with("trait objects"));
+        assert!(e("fn(i32) -> i32").starts_with("function pointers"));
+        assert_eq!(e("Missing"), "cannot find type `Missing`");
+        assert_eq!(
+            e("DateTime<Utc>"),
+            "cannot use `DateTime` from crate `chrono`: kube-codegen does not know its schema"
+        );
+        assert_eq!(e("BTreeMap<i32, String>"), "map keys must be `String`");
+        assert_eq!(
+            e("super::super::v2::AppSpec"),
+            "`super::super::v2::AppSpec` is not a type of this version module"
+        );
+    }
+}

@@ -1,0 +1,248 @@
+//! The whole generator as one call: parse and validate the input, run every
+//! emitter, render the files. The CLI, `build.rs` users and tests all come
+//! through here, so they cannot disagree.
+
+use std::collections::BTreeMap;
+use std::num::NonZeroUsize;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Mutex, PoisonError};
+
+use crate::diag::{Diagnostic, Diagnostics};
+use crate::emit::{self, EmitOptions, GeneratedFile};
+use crate::model::Api;
+use crate::parse::{self, ParseOptions, Parsed};
+use crate::write::{self, Boilerplate, Plan, RenderError};
+
+/// Where the input is, where the output goes, and how it looks.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// The input: a directory holding `<group>/<version>/mod.rs` modules (`apis/src`).
+    pub input_dir: PathBuf,
+    /// The generated crate's root (`generated`): files go to `src/...` and `crds/...`.
+    pub output_dir: PathBuf,
+    /// More directories that receive a copy of every CRD (`manifests/crd`).
+    pub crd_dirs: Vec<PathBuf>,
+    pub boilerplate: Boilerplate,
+    pub parse: ParseOptions,
+    pub emit: EmitOptions,
+}
+
+/// Why a run produced nothing.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// The input is wrong; the diagnostics say where and how to fix it.
+    #[error("{0}")]
+    Input(Diagnostics),
+    #[error("{path}: {source}")]
+    Io {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error(transparent)]
+    Render(#[from] RenderError),
+}
+
+/// The rendered output of a run: final path → final content.
+#[derive(Debug)]
+pub struct Output {
+    pub parsed: Parsed,
+    pub files: BTreeMap<PathBuf, String>,
+}
+
+/// Parses, validates, emits and renders; touches nothing on disk but the input.
+pub fn run(config: &Config) -> Result<Output, Error> {
+    let parsed = parse::parse_dir(&config.input_dir, &config.parse).map_err(Error::Input)?;
+    let files = emit_and_render(
+        &parsed.api,
+        &config.emit,
+        &Artifacts::ALL,
+        &config.boilerplate,
+    )?;
+    let mut rendered = BTreeMap::new();
+    for (path, content) in files {
+        let is_crd = path.starts_with("crds");
+        if is_crd {
+            for dir in &config.crd_dirs {
+                let name = path.file_name().unwrap_or_default();
+                rendered.insert(dir.join(name), content.clone());
+            }
+        }
+        rendered.insert(config.output_dir.join(&path), content);
+    }
+    Ok(Output {
+        parsed,
+        files: rendered,
+    })
+}
+
+/// Every emitter's files for `api`, crate root last (it declares what the others made).
+///
+/// Fails only where the model has no output form (a schema the API server cannot
+/// take); those problems come back as diagnostics pointing at the input.
+pub fn emit_all(api: &Api, opts: &EmitOptions) -> Result<Vec<GeneratedFile>, Diagnostics> {
+    emit_artifacts(api, opts, &Artifacts::ALL)
+}
+
+/// Which artifacts a run emits. The types (with deep-copy `Clone` and `Resource`
+/// impls) are always emitted: everything else refers to them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Artifacts {
+    /// `crds/*.yaml` and `src/crds.rs`.
+    pub crds: bool,
+    /// `src/clientset/**`: the typed and the fake clientset.
+    pub clientset: bool,
+    /// `src/listers/**` and `src/informers/**`; they are built on the clientset.
+    pub informers: bool,
+}
+
+impl Artifacts {
+    /// Everything: what the CLI writes.
+    pub const ALL: Artifacts = Artifacts {
+        crds: true,
+        clientset: true,
+        informers: true,
+    };
+}
+
+/// [`emit_all`] restricted to `artifacts` (`build.rs` users may want less).
+/// Informers without the clientset they are built on are emitted with it anyway.
+pub fn emit_artifacts(
+    api: &Api,
+    opts: &EmitOptions,
+    artifacts: &Artifacts,
+) -> Result<Vec<GeneratedFile>, Diagnostics> {
+    let mut files = Vec::new();
+    for emit in emitters(artifacts) {
+        files.extend(emit(api, opts)?);
+    }
+    let root = emit::crate_root::emit_crate_root(api, opts, &files);
+    files.push(root);
+    Ok(files)
+}
+
+/// One emitter: a whole artifact's files.
+type Emitter = fn(&Api, &EmitOptions) -> Result<Vec<GeneratedFile>, Diagnostics>;
+
+/// The emitters `artifacts` asks for, in output order (crate root not included).
+fn emitters(artifacts: &Artifacts) -> Vec<Emitter> {
+    let mut jobs: Vec<Emitter> = vec![|api, opts| Ok(emit::types::emit_types(api, opts))];
+    if artifacts.crds {
+        jobs.push(|api, opts| emit::crd::emit_crds(api, opts).map_err(crd_diagnostics));
+    }
+    if artifacts.clientset || artifacts.informers {
+        jobs.push(|api, opts| Ok(emit::clientset::emit_clientset(api, opts)));
+    }
+    if artifacts.informers {
+        jobs.push(|api, opts| Ok(emit::informers::emit_informers(api, opts)));
+    }
+    jobs
+}
+
+/// [`emit_artifacts`] and [`write::render`] in one go, the emitters spread over
+/// the machine's cores: rendering (syn parse + prettyplease) is most of a run's
+/// time and every emitter's files are independent of the others'. A worker runs
+/// whole emitters and renders their files, so only finished text crosses threads
+/// (token streams cannot). Returns (path relative to the output crate, content),
+/// crate root last; the result does not depend on the number of cores.
+pub fn emit_and_render(
+    api: &Api,
+    opts: &EmitOptions,
+    artifacts: &Artifacts,
+    boilerplate: &Boilerplate,
+) -> Result<Vec<(PathBuf, String)>, Error> {
+    let jobs = emitters(artifacts);
+    let run_job = |emit: Emitter| -> Result<Vec<(PathBuf, String)>, Error> {
+        let mut rendered = Vec::new();
+        for file in emit(api, opts).map_err(Error::Input)? {
+            let content = write::render(&file, boilerplate)?;
+            rendered.push((file.path, content));
+        }
+        Ok(rendered)
+    };
+    let workers = std::thread::available_parallelism()
+        .map_or(1, NonZeroUsize::get)
+        .min(jobs.len());
+    let mut results: Vec<Option<Result<Vec<(PathBuf, String)>, Error>>> =
+        (0..jobs.len()).map(|_| None).collect();
+    if workers <= 1 {
+        for (slot, emit) in results.iter_mut().zip(&jobs) {
+            *slot = Some(run_job(*emit));
+        }
+    } else {
+        // Workers take the next job in output order; with two cores the first
+        // takes the types and the second the CRDs then the clientset, which
+        // balances well because the types and the clientset are the big ones.
+        let next = AtomicUsize::new(0);
+        let done = Mutex::new(&mut results);
+        std::thread::scope(|scope| {
+            for _ in 0..workers {
+                scope.spawn(|| {
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(emit) = jobs.get(i) else { break };
+                        let result = run_job(*emit);
+                        done.lock().unwrap_or_else(PoisonError::into_inner)[i] = Some(result);
+                    }
+                });
+            }
+        });
+    }
+    let mut out = Vec::new();
+    for result in results {
+        out.extend(result.expect("every job ran")?);
+    }
+    let root =
+        emit::crate_root::emit_crate_root_for(api, opts, out.iter().map(|(p, _)| p.as_path()));
+    out.push((root.path.clone(), write::render(&root, boilerplate)?));
+    Ok(out)
+}
+
+fn crd_diagnostics(errors: Vec<emit::crd::CrdError>) -> Diagnostics {
+    let mut diags = Diagnostics::new();
+    for e in errors {
+        diags.push(Diagnostic::error(e.message, e.location));
+    }
+    diags.fill_source_lines(|path, line| {
+        let text = std::fs::read_to_string(path).ok()?;
+        text.lines().nth(line.checked_sub(1)?).map(str::to_owned)
+    });
+    diags
+}
+
+/// What applying `output` would change in the directories this run manages.
+pub fn plan(config: &Config, output: &Output) -> Result<Plan, Error> {
+    // Only the generated crate's `src` and `crds` are scanned for stale files, so
+    // its Cargo.toml, README and tests stay the user's own.
+    let mut roots = vec![
+        config.output_dir.join("src"),
+        config.output_dir.join("crds"),
+    ];
+    roots.extend(config.crd_dirs.iter().cloned());
+    write::plan(&roots, &output.files).map_err(|source| Error::Io {
+        path: config.output_dir.clone(),
+        source,
+    })
+}
+
+/// Runs the generator and writes what changed. Returns the applied plan.
+pub fn generate(config: &Config) -> Result<(Output, Plan), Error> {
+    let output = run(config)?;
+    let plan = plan(config, &output)?;
+    plan.apply().map_err(|source| Error::Io {
+        path: config.output_dir.clone(),
+        source,
+    })?;
+    Ok((output, plan))
+}
+
+/// Reads the boilerplate file.
+pub fn read_boilerplate(path: &Path) -> Result<Boilerplate, Error> {
+    std::fs::read_to_string(path)
+        .map(|t| Boilerplate::from_text(&t))
+        .map_err(|source| Error::Io {
+            path: path.to_path_buf(),
+            source,
+        })
+}

@@ -1,0 +1,5 @@
+//! +groupName=myapp.example.com
+
+mod app;
+mod more;
+pub use app::*;

@@ -1,0 +1,3 @@
+//! +groupName=myapp.example.com
+
+pub mod v1;

@@ -1,0 +1,2 @@
+mod app;
+pub use app::*;

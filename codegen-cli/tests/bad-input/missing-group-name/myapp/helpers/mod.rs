@@ -1,0 +1,2 @@
+//! Not a version: no kinds, so no group needed.
+pub fn help() {}

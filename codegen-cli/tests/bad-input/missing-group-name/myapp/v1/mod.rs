@@ -1,0 +1,4 @@
+//! Version v1, without its group.
+
+mod app;
+pub use app::*;

@@ -1,0 +1,14 @@
+use k8s_openapi::apimachinery::pkg::apis::meta::v1::ObjectMeta;
+use serde::{Deserialize, Serialize};
+
+// +genclient
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct App {
+    pub spec: String,
+}
+
+// +genclient
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Other {
+    pub metadata: Option<ObjectMeta>,
+}

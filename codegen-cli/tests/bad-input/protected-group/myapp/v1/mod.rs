@@ -1,0 +1,4 @@
+//! +groupName=myapp.k8s.io
+
+mod app;
+pub use app::*;

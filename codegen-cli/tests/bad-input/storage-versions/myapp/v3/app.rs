@@ -1,0 +1,8 @@
+use k8s_openapi::apimachinery::pkg::apis::meta::v1::ObjectMeta;
+use serde::{Deserialize, Serialize};
+
+// +genclient
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Job {
+    pub metadata: ObjectMeta,
+}

@@ -1,0 +1,5 @@
+//! +groupName=myapp.example.com
+//! +k8s:openapi-gen=true
+
+mod app;
+pub use app::*;

@@ -1,0 +1,5 @@
+//! +groupName=myapp.example.com
+//! +genclient
+
+mod app;
+pub use app::*;

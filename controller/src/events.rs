@@ -1,0 +1,222 @@
+//! Events about Apps, published through the `events.k8s.io/v1` API with
+//! kube's [`Recorder`].
+//!
+//! The Recorder folds an event into the series of an earlier one with the
+//! same type, reason, action, regarding and related object, keeping the
+//! earlier note. So events about a child name the child as their related
+//! object (a "Created" for the Deployment and one for the Service are two
+//! events), and only events whose note is fixed by that key (`Created`,
+//! `Deleted`, `Synced`, `ErrResourceExists`) go through the long-lived,
+//! aggregating Recorder; events whose note varies (`Updated` lists the
+//! drifted fields, `InvalidSpec` and `ReconcileFailed` the problem) are
+//! published as new events, so their note is never a stale one.
+//!
+//! [`EventSink`] is the seam that lets unit tests record events in memory.
+
+use std::future::Future;
+use std::sync::{Arc, Mutex, PoisonError};
+
+use k8s_openapi::api::core::v1::ObjectReference;
+use kube::Resource;
+use kube::runtime::events::{Event, EventType, Recorder, Reporter};
+use tokio_util::task::TaskTracker;
+
+use crate::api::App;
+use crate::metrics::Metrics;
+
+/// Event reasons (CamelCase, shown by `kubectl describe app`).
+pub mod reason {
+    /// A child was created.
+    pub const CREATED: &str = "Created";
+    /// A child was corrected to match the App.
+    pub const UPDATED: &str = "Updated";
+    /// A child the App no longer names was deleted.
+    pub const DELETED: &str = "Deleted";
+    /// A reconcile that changed something finished.
+    pub const SYNCED: &str = "Synced";
+    /// A child's name is taken by an object the App does not control.
+    pub const RESOURCE_EXISTS: &str = "ErrResourceExists";
+    /// The spec cannot be realised.
+    pub const INVALID_SPEC: &str = "InvalidSpec";
+    /// A write failed.
+    pub const RECONCILE_FAILED: &str = "ReconcileFailed";
+}
+
+/// One event about an App.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AppEvent {
+    /// `Warning` or not (`Normal`).
+    pub warning: bool,
+    /// One of [`reason`].
+    pub reason: &'static str,
+    /// What the controller did: `Create`, `Update`, `Delete`, `Reconcile`.
+    pub action: &'static str,
+    /// A sentence for humans.
+    pub note: String,
+    /// The child the event is about, if any (the event's `related` object).
+    pub related: Option<ObjectReference>,
+}
+
+impl AppEvent {
+    /// A `Normal` event.
+    pub fn normal(reason: &'static str, action: &'static str, note: impl Into<String>) -> Self {
+        AppEvent {
+            warning: false,
+            reason,
+            action,
+            note: note.into(),
+            related: None,
+        }
+    }
+
+    /// A `Warning` event.
+    pub fn warning(reason: &'static str, action: &'static str, note: impl Into<String>) -> Self {
+        AppEvent {
+            warning: true,
+            reason,
+            action,
+            note: note.into(),
+            related: None,
+        }
+    }
+
+    /// The same event, about the child `object`.
+    #[must_use]
+    pub fn about<K: Resource<DynamicType = ()>>(mut self, object: &K) -> Self {
+        self.related = Some(object.object_ref(&()));
+        self
+    }
+
+    /// Whether repeats of this event may be folded into one series: its note
+    /// is determined by its reason and related object.
+    pub fn aggregates(&self) -> bool {
+        matches!(
+            self.reason,
+            reason::CREATED | reason::DELETED | reason::SYNCED | reason::RESOURCE_EXISTS
+        )
+    }
+}
+
+impl std::fmt::Display for AppEvent {
+    /// `Warning ErrResourceExists: <note>`, the way `kubectl describe` lists it.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let kind = if self.warning { "Warning" } else { "Normal" };
+        write!(f, "{kind} {}: {}", self.reason, self.note)
+    }
+}
+
+/// Where events go. Publishing never fails the reconcile: a lost event is
+/// logged, not retried.
+pub trait EventSink: Clone + Send + Sync + 'static {
+    /// Publishes `event` about `app`.
+    fn publish(&self, app: &App, event: AppEvent) -> impl Future<Output = ()> + Send;
+}
+
+/// [`EventSink`] over the events API.
+///
+/// Publishing runs in the background (on `tasks`) so a reconcile does not
+/// wait for its events; shutdown waits for them through the tracker.
+#[derive(Clone)]
+pub struct KubeEvents {
+    client: kube::Client,
+    reporter: Reporter,
+    recorder: Recorder,
+    metrics: Metrics,
+    tasks: TaskTracker,
+}
+
+impl KubeEvents {
+    /// Events reported by `controller`, from `instance` (the replica's
+    /// identity), published on `tasks`.
+    pub fn new(
+        client: kube::Client,
+        controller: &str,
+        instance: &str,
+        metrics: Metrics,
+        tasks: TaskTracker,
+    ) -> Self {
+        let reporter = Reporter {
+            controller: controller.to_owned(),
+            instance: Some(instance.to_owned()),
+        };
+        KubeEvents {
+            recorder: Recorder::new(client.clone(), reporter.clone()),
+            client,
+            reporter,
+            metrics,
+            tasks,
+        }
+    }
+}
+
+impl std::fmt::Debug for KubeEvents {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("KubeEvents").finish_non_exhaustive()
+    }
+}
+
+impl KubeEvents {
+    async fn send(self, reference: ObjectReference, event: AppEvent) {
+        let kube_event = Event {
+            type_: if event.warning {
+                EventType::Warning
+            } else {
+                EventType::Normal
+            },
+            reason: event.reason.to_owned(),
+            note: Some(event.note.clone()),
+            action: event.action.to_owned(),
+            secondary: event.related.clone(),
+        };
+        self.metrics.count_write("create", "events");
+        let published = if event.aggregates() {
+            self.recorder.publish(&kube_event, &reference).await
+        } else {
+            // A recorder with an empty cache always creates a new event.
+            Recorder::new(self.client.clone(), self.reporter.clone())
+                .publish(&kube_event, &reference)
+                .await
+        };
+        if let Err(error) = published {
+            tracing::warn!(%error, event = %event, "could not publish event");
+        }
+    }
+}
+
+impl EventSink for KubeEvents {
+    async fn publish(&self, app: &App, event: AppEvent) {
+        let reference = app.object_ref(&());
+        self.tasks.spawn(self.clone().send(reference, event));
+    }
+}
+
+/// An [`EventSink`] that keeps events in memory, for tests (and for anyone
+/// embedding the reconciler without an API server).
+#[derive(Clone, Debug, Default)]
+pub struct RecordedEvents {
+    events: Arc<Mutex<Vec<AppEvent>>>,
+}
+
+impl RecordedEvents {
+    /// The events so far, in order.
+    pub fn events(&self) -> Vec<AppEvent> {
+        self.events
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
+    }
+
+    /// The events so far as `kubectl describe` lines.
+    pub fn lines(&self) -> Vec<String> {
+        self.events().iter().map(ToString::to_string).collect()
+    }
+}
+
+impl EventSink for RecordedEvents {
+    async fn publish(&self, _app: &App, event: AppEvent) {
+        self.events
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .push(event);
+    }
+}

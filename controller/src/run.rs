@@ -1,0 +1,323 @@
+//! Wiring: informers → event handlers → work queue → workers → reconciler,
+//! inside leader election, next to the health server; and the orderly stop.
+//!
+//! Shutdown (SIGTERM, or the `shutdown` future given to [`Controller::run`]):
+//! readiness turns off, the queue stops handing out keys, in-flight reconciles
+//! finish (bounded by `shutdown_timeout`), the informers stop, and the Lease
+//! is released so a standby takes over at once.
+
+use std::future::Future;
+use std::panic::AssertUnwindSafe;
+use std::sync::Arc;
+use std::time::Instant;
+
+use anyhow::{Context, anyhow, bail};
+use futures::FutureExt;
+use generated::clientset::Clientset;
+use generated::informers::SharedInformerFactory;
+use k8s_openapi::api::apps::v1::Deployment;
+use k8s_openapi::api::core::v1::Service;
+use tokio_util::sync::CancellationToken;
+use tokio_util::task::TaskTracker;
+
+use crate::children::KubeChildClient;
+use crate::config::{Config, LeaderElection};
+use crate::desired::FIELD_MANAGER;
+use crate::events::{EventSink, KubeEvents};
+use crate::handlers;
+use crate::health::{self, Health};
+use crate::key::ObjectKey;
+use crate::leader::LeaderElector;
+use crate::metrics::Metrics;
+use crate::reconcile::{Listers, Reconciler};
+use crate::workqueue::WorkQueue;
+
+/// The controller, before it runs: its metrics and health are available to
+/// the embedding program (the binary, or a test) from the start.
+pub struct Controller {
+    client: kube::Client,
+    config: Config,
+    metrics: Metrics,
+    health: Arc<Health>,
+}
+
+impl std::fmt::Debug for Controller {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Controller")
+            .field("config", &self.config)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Runs the controller until `shutdown` completes (or leadership is lost,
+/// which is an error: the process should exit and be restarted).
+pub async fn run(
+    client: kube::Client,
+    config: Config,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> anyhow::Result<()> {
+    Controller::new(client, config).run(shutdown).await
+}
+
+impl Controller {
+    /// A controller talking to the cluster through `client`.
+    pub fn new(client: kube::Client, config: Config) -> Self {
+        Controller {
+            client,
+            config,
+            metrics: Metrics::new(),
+            health: Health::new(),
+        }
+    }
+
+    /// The controller's metrics (also served at `/metrics`).
+    pub fn metrics(&self) -> Metrics {
+        self.metrics.clone()
+    }
+
+    /// The controller's probe state (also served at `/healthz` and `/readyz`).
+    pub fn health(&self) -> Arc<Health> {
+        Arc::clone(&self.health)
+    }
+
+    /// Runs until `shutdown` completes; see the module docs for the order
+    /// of the stop.
+    pub async fn run(
+        self,
+        shutdown: impl Future<Output = ()> + Send + 'static,
+    ) -> anyhow::Result<()> {
+        let stop = CancellationToken::new();
+        let trigger = stop.clone();
+        let signal = tokio::spawn(async move {
+            shutdown.await;
+            tracing::info!("shutdown requested");
+            trigger.cancel();
+        });
+
+        let server = match self.config.health_addr {
+            Some(addr) => {
+                let (listener, local) = health::bind(addr)
+                    .await
+                    .with_context(|| format!("binding the health endpoint to {addr}"))?;
+                tracing::info!(addr = %local, "serving /healthz, /readyz and /metrics");
+                let done = stop.clone();
+                Some(tokio::spawn(health::serve(
+                    listener,
+                    self.health(),
+                    self.metrics(),
+                    async move { done.cancelled().await },
+                )))
+            }
+            None => None,
+        };
+
+        let result = match self.config.leader_election.clone() {
+            Some(election) => self.run_elected(&election, &stop).await,
+            None => self.lead(stop.clone()).await,
+        };
+        self.health.set_ready(false);
+        self.health.set_alive(false);
+        stop.cancel();
+        signal.abort();
+        if let Some(server) = server {
+            let _ = server.await;
+        }
+        result
+    }
+
+    /// Waits for the Lease, leads while holding it, releases it at the end.
+    async fn run_elected(
+        &self,
+        election: &LeaderElection,
+        stop: &CancellationToken,
+    ) -> anyhow::Result<()> {
+        let elector = LeaderElector::new(self.client.clone(), election, &self.config.identity)
+            .await
+            .with_context(|| {
+                format!(
+                    "joining leader election on Lease {}/{}",
+                    election.lease_namespace, election.lease_name
+                )
+            })?;
+        // A standby is healthy and ready: it is doing its job, waiting.
+        self.health.set_ready(true);
+        tracing::info!(identity = elector.identity(), lease = %election.lease_name, "waiting to become leader");
+        tokio::select! {
+            _ = elector.acquire() => {}
+            _ = stop.cancelled() => {
+                let _ = elector.release().await;
+                return Ok(());
+            }
+        }
+        tracing::info!(identity = elector.identity(), "became leader");
+        self.metrics.set_leader(true);
+        self.health.set_ready(false);
+
+        let leading = stop.child_token();
+        let lead = self.lead(leading.clone());
+        tokio::pin!(lead);
+        let result = tokio::select! {
+            result = &mut lead => result,
+            why = elector.hold() => {
+                tracing::error!(reason = %why, "lost leadership; stopping");
+                leading.cancel();
+                let _ = lead.await;
+                Err(anyhow!("lost leadership: {why}"))
+            }
+        };
+        self.metrics.set_leader(false);
+        if let Err(error) = elector.release().await {
+            tracing::warn!(%error, "could not release the lease; it expires by itself");
+        } else {
+            tracing::info!(identity = elector.identity(), "released the lease");
+        }
+        result
+    }
+
+    /// Informers, handlers, workers: reconciles until `stop` is cancelled.
+    async fn lead(&self, stop: CancellationToken) -> anyhow::Result<()> {
+        let config = &self.config;
+        let clientset = Clientset::new(self.client.clone());
+        let mut factory = SharedInformerFactory::new(clientset.clone(), config.resync);
+        if let Some(namespace) = &config.namespace {
+            factory = factory.with_namespace(namespace.clone());
+        }
+        let apps = factory.myapp().v1().apps();
+        let deployments = factory.informer_for::<Deployment>();
+        let services = factory.informer_for::<Service>();
+        let listers = Listers {
+            apps: apps.lister(),
+            deployments: deployments.lister(),
+            services: services.lister(),
+        };
+
+        let metrics = self.metrics.clone();
+        let queue: WorkQueue<ObjectKey> = WorkQueue::new(
+            config.backoff_base,
+            config.backoff_max,
+            Some(Arc::new(move |depth| metrics.set_queue_depth(depth))),
+        );
+        let _registrations = [
+            handlers::watch_apps(apps.informer(), queue.clone()),
+            handlers::watch_children(
+                &deployments,
+                listers.apps.clone(),
+                queue.clone(),
+                handlers::deployment_name,
+            ),
+            handlers::watch_children(
+                &services,
+                listers.apps.clone(),
+                queue.clone(),
+                handlers::service_name,
+            ),
+        ];
+
+        factory.start();
+        let synced = tokio::select! {
+            synced = factory.wait_for_cache_sync() => synced,
+            _ = stop.cancelled() => {
+                factory.shutdown().await;
+                return Ok(());
+            }
+        };
+        if let Some((name, _)) = synced.iter().find(|(_, ok)| !**ok) {
+            factory.shutdown().await;
+            bail!("the informer cache of {name} did not sync");
+        }
+        self.metrics.set_caches_synced(true);
+        self.health.set_ready(true);
+        tracing::info!(workers = config.workers, namespace = ?config.namespace, "caches synced; reconciling");
+
+        let event_tasks = TaskTracker::new();
+        let events = KubeEvents::new(
+            self.client.clone(),
+            FIELD_MANAGER,
+            &config.identity,
+            self.metrics.clone(),
+            event_tasks.clone(),
+        );
+        let reconciler = Reconciler::new(
+            listers,
+            clientset,
+            KubeChildClient::new(self.client.clone()),
+            events,
+            self.metrics.clone(),
+        );
+        let workers: Vec<_> = (0..config.workers.max(1))
+            .map(|_| {
+                tokio::spawn(worker(
+                    reconciler.clone(),
+                    queue.clone(),
+                    self.metrics.clone(),
+                ))
+            })
+            .collect();
+
+        stop.cancelled().await;
+        self.health.set_ready(false);
+        queue.shutdown();
+        let in_flight = queue.in_flight();
+        tracing::info!(in_flight, "stopping: finishing in-flight reconciles");
+        let aborts: Vec<_> = workers.iter().map(|w| w.abort_handle()).collect();
+        event_tasks.close();
+        let finished = tokio::time::timeout(config.shutdown_timeout, async {
+            futures::future::join_all(workers).await;
+            // The events of the last reconciles are still worth sending.
+            event_tasks.wait().await;
+        })
+        .await;
+        if finished.is_err() {
+            tracing::warn!(timeout = ?config.shutdown_timeout, "in-flight reconciles did not finish; abandoning them");
+            for abort in aborts {
+                abort.abort();
+            }
+        }
+        factory.shutdown().await;
+        self.metrics.set_caches_synced(false);
+        tracing::info!("stopped");
+        Ok(())
+    }
+}
+
+/// One worker: takes keys until the queue shuts down. A panicking reconcile
+/// counts as a failure of its key, not the end of the worker.
+pub async fn worker<C, W, E>(
+    reconciler: Reconciler<C, W, E>,
+    queue: WorkQueue<ObjectKey>,
+    metrics: Metrics,
+) where
+    C: generated::clientset::Interface,
+    W: crate::children::ChildClient,
+    E: EventSink,
+{
+    while let Some(key) = queue.get().await {
+        let started = Instant::now();
+        let outcome = AssertUnwindSafe(reconciler.reconcile(&key))
+            .catch_unwind()
+            .await;
+        let elapsed = started.elapsed();
+        match outcome {
+            Ok(Ok(())) => {
+                queue.forget(&key);
+                metrics.observe_reconcile(elapsed, None);
+            }
+            Ok(Err(error)) => {
+                let retries = queue.num_requeues(&key);
+                if error.is_stale_cache() {
+                    tracing::debug!(app = %key, %error, retries, "stale cache; retrying");
+                } else {
+                    tracing::warn!(app = %key, %error, retries, "reconcile failed; retrying with backoff");
+                }
+                metrics.observe_reconcile(elapsed, Some(error.metric_reason()));
+                queue.add_rate_limited(key.clone());
+            }
+            Err(_) => {
+                tracing::error!(app = %key, "reconcile panicked; retrying with backoff");
+                metrics.observe_reconcile(elapsed, Some("panic"));
+                queue.add_rate_limited(key.clone());
+            }
+        }
+        queue.done(&key);
+    }
+}

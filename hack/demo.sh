@@ -1,0 +1,108 @@
+#!/usr/bin/env bash
+# The App controller demo, in one command:
+#
+#   hack/demo.sh
+#
+# builds the controller, brings up a local control plane (etcd,
+# kube-apiserver, kube-controller-manager on loopback; the first build takes
+# tens of minutes, then it is cached), installs the CRD from manifests/crd,
+# runs the controller against it, applies manifests/example/app.yaml, shows
+# the Deployment and Service that appear, and keeps showing changes until
+# Ctrl-C, which stops everything.
+#
+# No kubectl is needed: target/debug/appctl applies manifests and prints Apps
+# with their children. There is no kubelet, so pods never run and
+# availableReplicas stays 0 (the Ready condition says so).
+#
+# Environment:
+#   DEMO_NAMESPACE   namespace of the example App (default: default)
+#   KEEP_LOGS=1      keep the control plane's state dir and logs after Ctrl-C
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+NAMESPACE="${DEMO_NAMESPACE:-default}"
+
+step() { printf '\n\033[1m==> %s\033[0m\n' "$*" >&2; }
+
+step "building the controller and appctl (cargo build -p controller)"
+cargo build --quiet -p controller --bins
+BIN="$ROOT/target/debug"
+
+step "building the local control plane binaries (first time: tens of minutes; then cached)"
+hack/k8s/build.sh >/dev/null
+
+step "starting etcd, kube-apiserver and kube-controller-manager on loopback"
+# This shell owns the control plane: if it dies without cleaning up (even by
+# SIGKILL), the control plane's watchdog stops it.
+DIR="$(KUBE_CODEGEN_OWNER_PID=$$ hack/k8s/controlplane.sh start | tail -n1)"
+export KUBECONFIG="$DIR/kubeconfig"
+LOG="$DIR/logs/app-controller.log"
+
+CONTROLLER_PID=""
+WATCH_PID=""
+stopping=0
+stop() {
+    [[ $stopping == 0 ]] || return 0
+    stopping=1
+    echo >&2
+    [[ -z "$WATCH_PID" ]] || kill "$WATCH_PID" 2>/dev/null || true
+    if [[ -n "$CONTROLLER_PID" ]] && kill -0 "$CONTROLLER_PID" 2>/dev/null; then
+        step "stopping the controller (SIGTERM: in-flight reconciles finish first)"
+        kill -TERM "$CONTROLLER_PID" 2>/dev/null || true
+        wait "$CONTROLLER_PID" 2>/dev/null || true
+        tail -n 3 "$LOG" >&2 || true
+    fi
+    step "stopping the control plane"
+    hack/k8s/controlplane.sh stop "$DIR"
+}
+trap 'stop; exit 0' INT TERM
+trap stop EXIT
+
+step "installing the CRD (manifests/crd)"
+"$BIN/appctl" apply -f manifests/crd
+
+step "running the controller (log: $LOG)"
+"$BIN/app-controller" --health-addr=127.0.0.1:0 --resync-period=5m >"$LOG" 2>&1 &
+CONTROLLER_PID=$!
+for _ in $(seq 1 120); do
+    grep -q "caches synced" "$LOG" && break
+    kill -0 "$CONTROLLER_PID" 2>/dev/null || { cat "$LOG" >&2; echo "demo.sh: the controller exited" >&2; exit 1; }
+    sleep 0.25
+done
+grep -q "caches synced" "$LOG" || { cat "$LOG" >&2; echo "demo.sh: the controller did not start within 30 s" >&2; exit 1; }
+HEALTH="$(sed -n 's/.*serving \/healthz.*addr=\([0-9.:]*\).*/\1/p' "$LOG" | head -n1)"
+
+step "applying manifests/example/app.yaml"
+sed "s/namespace: default/namespace: $NAMESPACE/" manifests/example/app.yaml >"$DIR/app.yaml"
+"$BIN/appctl" apply -f "$DIR/app.yaml"
+
+step "the Deployment and Service the controller created"
+"$BIN/appctl" get -n "$NAMESPACE" --wait
+
+if [[ -n "$HEALTH" ]]; then
+    step "controller metrics (http://$HEALTH/metrics)"
+    curl -fsS "http://$HEALTH/metrics" | grep -E '^app_controller_(reconcile_total|api_writes_total|leader|workqueue_depth)' || true
+fi
+
+cat >&2 <<EOF
+
+The controller keeps running. In another shell, try:
+
+  export KUBECONFIG=$KUBECONFIG
+  # scale the App: edit replicas in a copy of the example and apply it
+  sed 's/replicas: 2/replicas: 5/' $DIR/app.yaml > /tmp/app.yaml
+  $BIN/appctl apply -f /tmp/app.yaml
+  kubectl get apps,deployments,services -n $NAMESPACE   # if you have kubectl
+
+Changes show up below. Ctrl-C stops the controller and the control plane.
+EOF
+
+step "watching the App (Ctrl-C to stop)"
+"$BIN/appctl" get -n "$NAMESPACE" --watch &
+WATCH_PID=$!
+wait "$WATCH_PID" || true
+# `appctl get --watch` ends on Ctrl-C; so does this script (trap above).
+while kill -0 "$CONTROLLER_PID" 2>/dev/null; do
+    sleep 1
+done

@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Regenerates every generated crate from its input API:
+#   apis/src                 -> generated/            (+ manifests/crd/)
+#   tests/fixture-apis/src   -> tests/fixture-generated/
+# Works from any directory. Extra arguments go to every `kube-codegen generate`.
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$ROOT"
+
+# Build once, then run the binary: `cargo run` per target would re-check the build.
+cargo build --quiet --locked -p kube-codegen
+BIN="$ROOT/target/debug/kube-codegen"
+
+"$BIN" generate --input-dir apis/src --output-dir generated --crd-dir manifests/crd "$@"
+"$BIN" generate --input-dir tests/fixture-apis/src --output-dir tests/fixture-generated "$@"

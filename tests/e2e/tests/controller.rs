@@ -1,0 +1,1370 @@
+//! End-to-end tests of the App controller (`controller/`) on a real control
+//! plane: etcd, kube-apiserver and kube-controller-manager (whose garbage
+//! collector, Deployment and ReplicaSet controllers run; no kubelet, no
+//! scheduler: pods stay Pending unless a test marks them ready).
+//!
+//! Each test gets its own namespace and runs its own controller in-process,
+//! scoped to that namespace (`Config::namespace`), so tests run in parallel
+//! without seeing each other's Apps. One test runs the built binary.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::future::Future;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, Result, anyhow, bail, ensure};
+use controller::health::Health;
+use controller::{Config, Controller, LeaderElection, Metrics};
+use futures::{StreamExt, TryStreamExt};
+use generated::apis::myapp::v1::{App, AppSpec, DeploymentSpec, ServiceSpec};
+use generated::clientset::prelude::*;
+use generated::clientset::{Clientset, Interface};
+use k8s_openapi::api::apps::v1::Deployment;
+use k8s_openapi::api::authentication::v1::TokenRequest;
+use k8s_openapi::api::coordination::v1::Lease;
+use k8s_openapi::api::core::v1::{Pod, Secret, Service, ServiceAccount};
+use k8s_openapi::api::events::v1::Event;
+use k8s_openapi::apiextensions_apiserver::pkg::apis::apiextensions::v1::CustomResourceDefinition;
+use kube::api::{
+    Api, DeleteParams, DynamicObject, GroupVersionKind, ListParams, ObjectMeta, Patch, PatchParams,
+    PostParams,
+};
+use kube::discovery::{self, Scope};
+use kube::{Client, Resource};
+use serde_json::{Value, json};
+use tokio::sync::oneshot;
+use tokio::task::JoinHandle;
+
+/// Bound for anything the controller (or kube-controller-manager) has to do.
+const TIMEOUT: Duration = Duration::from_secs(60);
+
+// ---------------------------------------------------------------------------
+// Helpers
+
+/// Poll `f` every 200 ms until it returns `Some`, or fail after `timeout`.
+async fn eventually<T, F, Fut>(what: &str, timeout: Duration, mut f: F) -> Result<T>
+where
+    F: FnMut() -> Fut,
+    Fut: Future<Output = Result<Option<T>>>,
+{
+    let deadline = tokio::time::Instant::now() + timeout;
+    loop {
+        if let Some(v) = f().await? {
+            return Ok(v);
+        }
+        if tokio::time::Instant::now() >= deadline {
+            bail!("timed out after {timeout:?} waiting for {what}");
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+}
+
+/// Install the generated CRDs (server-side apply: idempotent across tests)
+/// and wait until they are served.
+async fn install_crds(client: &Client) -> Result<()> {
+    let crds: Api<CustomResourceDefinition> = Api::all(client.clone());
+    for crd in generated::crds::custom_resource_definitions()? {
+        let name = crd.metadata.name.clone().context("CRD without name")?;
+        crds.patch(
+            &name,
+            &PatchParams::apply("e2e").force(),
+            &Patch::Apply(&crd),
+        )
+        .await
+        .map_err(|e| anyhow!("applying CRD {name}: {e:?}"))?;
+        eventually(&format!("CRD {name} Established"), TIMEOUT, || async {
+            let crd = crds.get(&name).await?;
+            let established = crd
+                .status
+                .and_then(|s| s.conditions)
+                .unwrap_or_default()
+                .iter()
+                .any(|c| c.type_ == "Established" && c.status == "True");
+            Ok(established.then_some(()))
+        })
+        .await?;
+    }
+    // Established does not mean discovery serves it yet to every client:
+    // wait until a list succeeds.
+    eventually("Apps served", TIMEOUT, || async {
+        Ok(Api::<App>::all(client.clone())
+            .list(&ListParams::default().limit(1))
+            .await
+            .ok()
+            .map(|_| ()))
+    })
+    .await
+}
+
+/// A client, the CRDs, and a fresh namespace.
+async fn setup(prefix: &str) -> Result<(Client, e2e::TestNamespace)> {
+    // The controllers' logs, when asked for (RUST_LOG=controller=debug ...).
+    if std::env::var_os("RUST_LOG").is_some() {
+        controller::logging::init(controller::logging::LogFormat::Text);
+    }
+    let client = e2e::client().await?;
+    install_crds(&client).await?;
+    let ns = e2e::ns(prefix).await?;
+    Ok((client, ns))
+}
+
+/// Settings for a test controller: this namespace only, quick retries.
+fn config(ns: &str) -> Config {
+    Config {
+        namespace: Some(ns.to_owned()),
+        workers: 4,
+        resync: Duration::from_secs(30),
+        backoff_base: Duration::from_millis(50),
+        backoff_max: Duration::from_secs(2),
+        leader_election: None,
+        health_addr: None,
+        identity: format!("e2e-{ns}-{}", rand_suffix()),
+        shutdown_timeout: Duration::from_secs(10),
+    }
+}
+
+fn rand_suffix() -> String {
+    use std::hash::{BuildHasher, RandomState};
+    format!(
+        "{:x}",
+        RandomState::new().hash_one(Instant::now()) & 0xffff_ffff
+    )
+}
+
+/// The admin configuration of the shared control plane (or `KUBECONFIG`).
+async fn admin_config() -> Result<kube::Config> {
+    let cp = tokio::task::spawn_blocking(e2e::shared).await??;
+    Ok(match cp.kubeconfig() {
+        Some(path) => {
+            let kubeconfig = kube::config::Kubeconfig::read_from(&path)?;
+            kube::Config::from_custom_kubeconfig(kubeconfig, &Default::default()).await?
+        }
+        None => kube::Config::from_kubeconfig(&Default::default()).await?,
+    })
+}
+
+/// A controller running in this process, on a runtime of its own: killing
+/// it drops every task it has (workers, informers, lease renewal, in-flight
+/// requests) at once, like a crashed process.
+struct Running {
+    runtime: Option<tokio::runtime::Runtime>,
+    task: JoinHandle<Result<()>>,
+    stop: Option<oneshot::Sender<()>>,
+    metrics: Metrics,
+    health: Arc<Health>,
+    identity: String,
+}
+
+/// Starts a controller as the cluster admin.
+async fn start(config: Config) -> Result<Running> {
+    start_as(admin_config().await?, config).await
+}
+
+/// Starts a controller authenticated by `kube_config`.
+async fn start_as(kube_config: kube::Config, config: Config) -> Result<Running> {
+    let identity = config.identity.clone();
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()?;
+    let (handles, handed) = oneshot::channel();
+    let (stop, stopped) = oneshot::channel::<()>();
+    // The client is made on the controller's runtime: its connection tasks
+    // live and die with it.
+    let task = runtime.spawn(async move {
+        let controller = Controller::new(Client::try_from(kube_config)?, config);
+        let _ = handles.send((controller.metrics(), controller.health()));
+        controller
+            .run(async move {
+                let _ = stopped.await;
+            })
+            .await
+    });
+    let (metrics, health) = handed.await.context("the controller did not start")?;
+    Ok(Running {
+        runtime: Some(runtime),
+        task,
+        stop: Some(stop),
+        metrics,
+        health,
+        identity,
+    })
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        // A runtime may not be dropped inside another one; this may.
+        if let Some(runtime) = self.runtime.take() {
+            runtime.shutdown_background();
+        }
+    }
+}
+
+impl Running {
+    /// Graceful stop (what SIGTERM does); returns the controller's result.
+    async fn stop(mut self) -> Result<()> {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        tokio::time::timeout(Duration::from_secs(30), &mut self.task)
+            .await
+            .context("controller did not stop within 30 s")??
+    }
+
+    /// Kill it: no graceful stop, no lease release (a crash).
+    fn kill(mut self) {
+        if let Some(runtime) = self.runtime.take() {
+            runtime.shutdown_background();
+        }
+    }
+
+    /// Object writes (Apps, Deployments, Services) so far.
+    fn object_writes(&self) -> u64 {
+        ["apps", "deployments", "services"]
+            .iter()
+            .map(|r| self.metrics.writes_to(r))
+            .sum()
+    }
+}
+
+fn new_app(name: &str, deployment: &str, image: &str, replicas: i32, service: &str) -> App {
+    App {
+        metadata: ObjectMeta {
+            name: Some(name.to_owned()),
+            ..ObjectMeta::default()
+        },
+        spec: AppSpec {
+            deployment: DeploymentSpec {
+                name: deployment.to_owned(),
+                image: image.to_owned(),
+                replicas: Some(replicas),
+            },
+            service: ServiceSpec {
+                name: service.to_owned(),
+            },
+        },
+        status: None,
+    }
+}
+
+async fn create_app(client: &Client, ns: &str, app: &App) -> Result<App> {
+    Ok(Clientset::new(client.clone())
+        .myapp_v1()
+        .apps(ns)
+        .create(&PostParams::default(), app)
+        .await?)
+}
+
+async fn patch_app(client: &Client, ns: &str, name: &str, patch: Value) -> Result<App> {
+    Ok(Clientset::new(client.clone())
+        .myapp_v1()
+        .apps(ns)
+        .patch(name, &PatchParams::default(), &Patch::Merge(&patch))
+        .await?)
+}
+
+async fn get_app(client: &Client, ns: &str, name: &str) -> Result<App> {
+    Ok(Clientset::new(client.clone())
+        .myapp_v1()
+        .apps(ns)
+        .get(name)
+        .await?)
+}
+
+fn deployments(client: &Client, ns: &str) -> Api<Deployment> {
+    Api::namespaced(client.clone(), ns)
+}
+
+fn services(client: &Client, ns: &str) -> Api<Service> {
+    Api::namespaced(client.clone(), ns)
+}
+
+/// `(status, reason, message)` of the App's Ready condition, if any.
+fn ready(app: &App) -> Option<(String, String, String)> {
+    app.status
+        .as_ref()?
+        .conditions
+        .iter()
+        .find(|c| c.type_ == "Ready")
+        .map(|c| (c.status.clone(), c.reason.clone(), c.message.clone()))
+}
+
+/// Waits until the App's Ready condition has `reason` (for the current generation).
+async fn wait_reason(client: &Client, ns: &str, name: &str, reason: &str) -> Result<App> {
+    eventually(
+        &format!("App {name} Ready reason {reason}"),
+        TIMEOUT,
+        || async {
+            let app = get_app(client, ns, name).await?;
+            let current =
+                app.status.as_ref().and_then(|s| s.observed_generation) == app.metadata.generation;
+            Ok((current && ready(&app).is_some_and(|(_, r, _)| r == reason)).then_some(app))
+        },
+    )
+    .await
+}
+
+/// Waits until the Deployment exists and `check` accepts it.
+async fn wait_deployment(
+    client: &Client,
+    ns: &str,
+    name: &str,
+    what: &str,
+    check: impl Fn(&Deployment) -> bool,
+) -> Result<Deployment> {
+    let api = deployments(client, ns);
+    eventually(&format!("Deployment {name}: {what}"), TIMEOUT, || async {
+        Ok(api.get_opt(name).await?.filter(|d| check(d)))
+    })
+    .await
+}
+
+async fn wait_service(client: &Client, ns: &str, name: &str) -> Result<Service> {
+    let api = services(client, ns);
+    eventually(&format!("Service {name}"), TIMEOUT, || async {
+        Ok(api.get_opt(name).await?)
+    })
+    .await
+}
+
+async fn wait_gone<K>(api: &Api<K>, name: &str) -> Result<()>
+where
+    K: Resource + Clone + serde::de::DeserializeOwned + std::fmt::Debug,
+{
+    eventually(&format!("{name} to be deleted"), TIMEOUT, || async {
+        Ok(api.get_opt(name).await?.is_none().then_some(()))
+    })
+    .await
+}
+
+fn replicas(d: &Deployment) -> Option<i32> {
+    d.spec.as_ref()?.replicas
+}
+
+fn image(d: &Deployment) -> Option<String> {
+    d.spec
+        .as_ref()?
+        .template
+        .spec
+        .as_ref()?
+        .containers
+        .first()?
+        .image
+        .clone()
+}
+
+/// The single controller owner reference of an object.
+fn controller_ref(
+    meta: &ObjectMeta,
+) -> Option<&k8s_openapi::apimachinery::pkg::apis::meta::v1::OwnerReference> {
+    meta.owner_references
+        .as_ref()?
+        .iter()
+        .find(|r| r.controller == Some(true))
+}
+
+/// Events about the App `name` (events.k8s.io/v1) as `"<type> <reason>: <note>"`.
+async fn events_for(client: &Client, ns: &str, name: &str) -> Result<Vec<String>> {
+    let events: Api<Event> = Api::namespaced(client.clone(), ns);
+    let mut lines: Vec<String> = events
+        .list(&ListParams::default())
+        .await?
+        .items
+        .into_iter()
+        .filter(|e| {
+            e.regarding.as_ref().is_some_and(|r| {
+                r.kind.as_deref() == Some("App") && r.name.as_deref() == Some(name)
+            })
+        })
+        .map(|e| {
+            format!(
+                "{} {}: {}",
+                e.type_.unwrap_or_default(),
+                e.reason.unwrap_or_default(),
+                e.note.unwrap_or_default()
+            )
+        })
+        .collect();
+    lines.sort();
+    Ok(lines)
+}
+
+// ---------------------------------------------------------------------------
+// Behaviour
+
+#[tokio::test]
+async fn an_app_gets_a_deployment_and_a_service_it_controls() -> Result<()> {
+    let (client, ns) = setup("ctrl-create").await?;
+    let ns = ns.name().to_owned();
+    let controller = start(config(&ns)).await?;
+    let app = create_app(
+        &client,
+        &ns,
+        &new_app("example", "web", "nginx:1.27", 2, "web-svc"),
+    )
+    .await?;
+    let uid = app.metadata.uid.clone().context("uid")?;
+
+    let d = wait_deployment(&client, &ns, "web", "exists", |_| true).await?;
+    let s = wait_service(&client, &ns, "web-svc").await?;
+    for (what, meta) in [("Deployment", &d.metadata), ("Service", &s.metadata)] {
+        let owner =
+            controller_ref(meta).with_context(|| format!("{what} has no controller reference"))?;
+        assert_eq!(
+            (
+                owner.api_version.as_str(),
+                owner.kind.as_str(),
+                owner.name.as_str()
+            ),
+            ("myapp.k8s.io/v1", "App", "example"),
+            "{what}"
+        );
+        assert_eq!(owner.uid, uid, "{what}");
+        assert_eq!(owner.block_owner_deletion, Some(true), "{what}");
+        assert_eq!(
+            meta.owner_references.as_ref().map(Vec::len),
+            Some(1),
+            "{what}"
+        );
+    }
+    assert_eq!(replicas(&d), Some(2));
+    assert_eq!(image(&d).as_deref(), Some("nginx:1.27"));
+    let spec = d.spec.clone().unwrap();
+    let selector = spec.selector.match_labels.clone().unwrap_or_default();
+    assert_eq!(
+        selector,
+        BTreeMap::from([("myapp.k8s.io/app".into(), "example".into())])
+    );
+    let container = &spec.template.spec.as_ref().unwrap().containers[0];
+    assert_eq!(container.name, "web");
+    let svc = s.spec.clone().unwrap();
+    assert_eq!(svc.selector, Some(selector));
+    let port = &svc.ports.unwrap()[0];
+    assert_eq!((port.port, port.protocol.as_deref()), (80, Some("TCP")));
+
+    // Status: observed generation, availability (no kubelet: 0 of 2), events.
+    let app = wait_reason(&client, &ns, "example", "Progressing").await?;
+    let status = app.status.clone().unwrap();
+    assert_eq!(status.available_replicas, Some(0));
+    assert_eq!(
+        ready(&app).unwrap(),
+        (
+            "False".into(),
+            "Progressing".into(),
+            "Deployment \"web\" has 0 of 2 replicas available".into()
+        )
+    );
+    let events = eventually("Created events", TIMEOUT, || async {
+        let events = events_for(&client, &ns, "example").await?;
+        Ok((events.len() >= 3).then_some(events))
+    })
+    .await?;
+    assert!(
+        events.contains(&"Normal Created: Created Deployment \"web\"".to_owned()),
+        "{events:?}"
+    );
+    assert!(
+        events.contains(&"Normal Created: Created Service \"web-svc\"".to_owned()),
+        "{events:?}"
+    );
+    assert!(
+        events.contains(&"Normal Synced: App synced successfully".to_owned()),
+        "{events:?}"
+    );
+    controller.stop().await
+}
+
+#[tokio::test]
+async fn spec_changes_reach_the_deployment() -> Result<()> {
+    let (client, ns) = setup("ctrl-edit").await?;
+    let ns = ns.name().to_owned();
+    let controller = start(config(&ns)).await?;
+    create_app(
+        &client,
+        &ns,
+        &new_app("example", "web", "nginx:1.27", 1, "web"),
+    )
+    .await?;
+    wait_deployment(&client, &ns, "web", "1 replica", |d| replicas(d) == Some(1)).await?;
+
+    patch_app(
+        &client,
+        &ns,
+        "example",
+        json!({"spec": {"deployment": {"replicas": 3, "image": "nginx:1.28"}}}),
+    )
+    .await?;
+
+    wait_deployment(&client, &ns, "web", "3 replicas of nginx:1.28", |d| {
+        replicas(d) == Some(3) && image(d).as_deref() == Some("nginx:1.28")
+    })
+    .await?;
+    let app = wait_reason(&client, &ns, "example", "Progressing").await?;
+    assert_eq!(app.status.unwrap().observed_generation, Some(2));
+    controller.stop().await
+}
+
+#[tokio::test]
+async fn hand_edits_are_corrected_and_other_managers_fields_kept() -> Result<()> {
+    let (client, ns) = setup("ctrl-drift").await?;
+    let ns = ns.name().to_owned();
+    let controller = start(config(&ns)).await?;
+    create_app(
+        &client,
+        &ns,
+        &new_app("example", "web", "nginx:1.27", 2, "web"),
+    )
+    .await?;
+    wait_deployment(&client, &ns, "web", "exists", |_| true).await?;
+    wait_reason(&client, &ns, "example", "Progressing").await?;
+
+    // Someone scales by hand, swaps the image, and adds a label of their own.
+    let by_hand = PatchParams {
+        field_manager: Some("kubectl-edit".into()),
+        ..PatchParams::default()
+    };
+    deployments(&client, &ns)
+        .patch(
+            "web",
+            &by_hand,
+            &Patch::Strategic(json!({
+                "metadata": {"labels": {"team": "payments"}},
+                "spec": {"replicas": 7, "template": {"spec": {"containers": [{"name": "web", "image": "evil:latest"}]}}}
+            })),
+        )
+        .await?;
+
+    let d = wait_deployment(&client, &ns, "web", "corrected", |d| {
+        replicas(d) == Some(2) && image(d).as_deref() == Some("nginx:1.27")
+    })
+    .await?;
+    let labels = d.metadata.labels.unwrap_or_default();
+    assert_eq!(
+        labels.get("team").map(String::as_str),
+        Some("payments"),
+        "a field another manager owns stays"
+    );
+    let events = eventually("an Updated event", TIMEOUT, || async {
+        let events = events_for(&client, &ns, "example").await?;
+        Ok(events
+            .iter()
+            .any(|e| e.starts_with("Normal Updated"))
+            .then_some(events))
+    })
+    .await?;
+    let updated = events
+        .iter()
+        .find(|e| e.starts_with("Normal Updated"))
+        .unwrap();
+    assert!(updated.contains("spec.replicas"), "{updated}");
+    assert!(updated.contains("containers[name=web].image"), "{updated}");
+    controller.stop().await
+}
+
+#[tokio::test]
+async fn a_foreign_deployment_is_never_touched() -> Result<()> {
+    let (client, ns) = setup("ctrl-foreign").await?;
+    let ns = ns.name().to_owned();
+    // A Deployment "web" that belongs to nobody (someone else's).
+    let foreign: Deployment = serde_json::from_value(json!({
+        "metadata": {"name": "web", "labels": {"owner": "someone-else"}},
+        "spec": {
+            "replicas": 1,
+            "selector": {"matchLabels": {"app": "theirs"}},
+            "template": {"metadata": {"labels": {"app": "theirs"}},
+                         "spec": {"containers": [{"name": "theirs", "image": "busybox"}]}}
+        }
+    }))?;
+    let foreign = deployments(&client, &ns)
+        .create(&PostParams::default(), &foreign)
+        .await?;
+    let controller = start(config(&ns)).await?;
+    create_app(
+        &client,
+        &ns,
+        &new_app("example", "web", "nginx:1.27", 2, "web"),
+    )
+    .await?;
+
+    let app = wait_reason(&client, &ns, "example", "ErrResourceExists").await?;
+    let (status, _, message) = ready(&app).unwrap();
+    assert_eq!(status, "False");
+    assert_eq!(
+        message,
+        "Deployment \"web\" already exists and is not managed by App \"example\" (it has no controller)"
+    );
+    eventually("a Warning ErrResourceExists event", TIMEOUT, || async {
+        let events = events_for(&client, &ns, "example").await?;
+        Ok(events
+            .iter()
+            .any(|e| e.starts_with("Warning ErrResourceExists: Deployment \"web\" already exists"))
+            .then_some(()))
+    })
+    .await?;
+    // The Service (free name) is created; the Deployment is untouched while
+    // the controller keeps retrying with backoff.
+    wait_service(&client, &ns, "web").await?;
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    let now = deployments(&client, &ns).get("web").await?;
+    assert_eq!(
+        now.metadata.generation, foreign.metadata.generation,
+        "spec untouched"
+    );
+    assert_eq!(
+        now.metadata.labels, foreign.metadata.labels,
+        "labels untouched"
+    );
+    assert_eq!(now.metadata.owner_references, None, "not adopted");
+    let managers: BTreeSet<String> = now
+        .metadata
+        .managed_fields
+        .unwrap_or_default()
+        .into_iter()
+        .filter_map(|m| m.manager)
+        .collect();
+    assert!(
+        !managers.contains("app-controller"),
+        "app-controller wrote to it: {managers:?}"
+    );
+    assert!(
+        controller.metrics.reconciles("error") > 0,
+        "retried with backoff"
+    );
+
+    // Once the foreign object is gone, the App gets its own Deployment.
+    deployments(&client, &ns)
+        .delete("web", &DeleteParams::foreground())
+        .await?;
+    let d = wait_deployment(&client, &ns, "web", "controlled by the App", |d| {
+        controller_ref(&d.metadata).is_some_and(|r| r.name == "example")
+    })
+    .await?;
+    assert_eq!(image(&d).as_deref(), Some("nginx:1.27"));
+    wait_reason(&client, &ns, "example", "Progressing").await?;
+    controller.stop().await
+}
+
+#[tokio::test]
+async fn a_rename_replaces_the_children() -> Result<()> {
+    let (client, ns) = setup("ctrl-rename").await?;
+    let ns = ns.name().to_owned();
+    let controller = start(config(&ns)).await?;
+    create_app(
+        &client,
+        &ns,
+        &new_app("example", "web", "nginx:1.27", 1, "web"),
+    )
+    .await?;
+    wait_deployment(&client, &ns, "web", "exists", |_| true).await?;
+    wait_service(&client, &ns, "web").await?;
+
+    patch_app(
+        &client,
+        &ns,
+        "example",
+        json!({"spec": {"deployment": {"name": "web-v2"}, "service": {"name": "front"}}}),
+    )
+    .await?;
+
+    wait_deployment(&client, &ns, "web-v2", "exists", |_| true).await?;
+    wait_service(&client, &ns, "front").await?;
+    wait_gone(&deployments(&client, &ns), "web").await?;
+    wait_gone(&services(&client, &ns), "web").await?;
+    let all = deployments(&client, &ns)
+        .list(&ListParams::default())
+        .await?;
+    let names: Vec<_> = all
+        .items
+        .iter()
+        .filter_map(|d| d.metadata.name.clone())
+        .collect();
+    assert_eq!(names, ["web-v2"]);
+    controller.stop().await
+}
+
+#[tokio::test]
+async fn deleting_the_app_garbage_collects_its_children() -> Result<()> {
+    let (client, ns) = setup("ctrl-gc").await?;
+    let ns = ns.name().to_owned();
+    let controller = start(config(&ns)).await?;
+    create_app(
+        &client,
+        &ns,
+        &new_app("example", "web", "nginx:1.27", 1, "web"),
+    )
+    .await?;
+    wait_deployment(&client, &ns, "web", "exists", |_| true).await?;
+    wait_service(&client, &ns, "web").await?;
+
+    Clientset::new(client.clone())
+        .myapp_v1()
+        .apps(&ns)
+        .delete("example", &DeleteParams::background())
+        .await?;
+
+    // kube-controller-manager's garbage collector follows the owner references.
+    wait_gone(&deployments(&client, &ns), "web").await?;
+    wait_gone(&services(&client, &ns), "web").await?;
+    controller.stop().await
+}
+
+#[tokio::test]
+async fn app_status_follows_the_deployment() -> Result<()> {
+    let (client, ns) = setup("ctrl-status").await?;
+    let ns = ns.name().to_owned();
+    let controller = start(config(&ns)).await?;
+    create_app(
+        &client,
+        &ns,
+        &new_app("example", "web", "nginx:1.27", 2, "web"),
+    )
+    .await?;
+    wait_reason(&client, &ns, "example", "Progressing").await?;
+
+    // No kubelet runs: stand in for it and report the pods running and ready.
+    // The ReplicaSet and Deployment controllers turn that into the
+    // Deployment's availableReplicas, which the App's status must follow.
+    let pods: Api<Pod> = Api::namespaced(client.clone(), &ns);
+    let names = eventually("2 pods", TIMEOUT, || async {
+        let list = pods
+            .list(&ListParams::default().labels("myapp.k8s.io/app=example"))
+            .await?;
+        let names: Vec<String> = list
+            .items
+            .iter()
+            .filter_map(|p| p.metadata.name.clone())
+            .collect();
+        Ok((names.len() == 2).then_some(names))
+    })
+    .await?;
+    let now = k8s_openapi::jiff::Timestamp::now().to_string();
+    for name in &names {
+        let ready = json!({"status": {
+            "phase": "Running",
+            "conditions": [
+                {"type": "PodScheduled", "status": "True", "lastTransitionTime": now},
+                {"type": "Initialized", "status": "True", "lastTransitionTime": now},
+                {"type": "ContainersReady", "status": "True", "lastTransitionTime": now},
+                {"type": "Ready", "status": "True", "lastTransitionTime": now}
+            ]
+        }});
+        pods.patch_status(name, &PatchParams::default(), &Patch::Merge(&ready))
+            .await
+            .with_context(|| format!("marking pod {name} ready"))?;
+    }
+
+    let d = wait_deployment(&client, &ns, "web", "2 available", |d| {
+        d.status.as_ref().and_then(|s| s.available_replicas) == Some(2)
+    })
+    .await?;
+    let app = wait_reason(&client, &ns, "example", "Available").await?;
+    assert_eq!(app.status.as_ref().unwrap().available_replicas, Some(2));
+    assert_eq!(
+        ready(&app).unwrap(),
+        (
+            "True".into(),
+            "Available".into(),
+            "Deployment \"web\" has 2 of 2 replicas available".into()
+        )
+    );
+    assert_eq!(d.metadata.name.as_deref(), Some("web"));
+    controller.stop().await
+}
+
+#[tokio::test]
+async fn an_invalid_spec_gets_a_condition_not_a_crash_loop() -> Result<()> {
+    let (client, ns) = setup("ctrl-invalid").await?;
+    let ns = ns.name().to_owned();
+    let controller = start(config(&ns)).await?;
+    // Passes the CRD schema (dots are fine in a Deployment name), but the
+    // container is named after the Deployment and cannot contain dots.
+    create_app(
+        &client,
+        &ns,
+        &new_app("example", "web.v2", "nginx:1.27", 1, "web"),
+    )
+    .await?;
+
+    let app = wait_reason(&client, &ns, "example", "InvalidSpec").await?;
+    let (_, _, message) = ready(&app).unwrap();
+    assert!(
+        message.starts_with("invalid spec: spec.deployment.name: Invalid value: \"web.v2\""),
+        "{message}"
+    );
+    eventually("a Warning InvalidSpec event", TIMEOUT, || async {
+        let events = events_for(&client, &ns, "example").await?;
+        Ok(events
+            .iter()
+            .any(|e| e.starts_with("Warning InvalidSpec"))
+            .then_some(()))
+    })
+    .await?;
+    assert!(deployments(&client, &ns).get_opt("web.v2").await?.is_none());
+    assert!(controller.health.is_alive());
+    assert_eq!(
+        controller.metrics.reconciles("error"),
+        0,
+        "not retried as an error"
+    );
+
+    // Fixing the spec is all it takes.
+    patch_app(
+        &client,
+        &ns,
+        "example",
+        json!({"spec": {"deployment": {"name": "web"}}}),
+    )
+    .await?;
+    wait_deployment(&client, &ns, "web", "exists", |_| true).await?;
+    wait_reason(&client, &ns, "example", "Progressing").await?;
+    controller.stop().await
+}
+
+// ---------------------------------------------------------------------------
+// Operations
+
+#[tokio::test]
+async fn a_restarted_controller_converges_without_duplicates() -> Result<()> {
+    let (client, ns) = setup("ctrl-restart").await?;
+    let ns = ns.name().to_owned();
+    const N: usize = 20;
+    let mut cfg = config(&ns);
+    cfg.workers = 1;
+    let first = start(cfg).await?;
+    futures::stream::iter(0..N)
+        .map(|i| {
+            let (client, ns) = (client.clone(), ns.clone());
+            async move {
+                let name = format!("app-{i:02}");
+                create_app(&client, &ns, &new_app(&name, &name, "nginx:1.27", 1, &name)).await
+            }
+        })
+        .buffer_unordered(8)
+        .try_collect::<Vec<_>>()
+        .await?;
+
+    // Crash it mid-way: some children exist, others not yet.
+    let api = deployments(&client, &ns);
+    eventually("the first controller to be mid-way", TIMEOUT, || async {
+        let n = api.list(&ListParams::default()).await?.items.len();
+        Ok((n >= 3).then_some(()))
+    })
+    .await?;
+    first.kill();
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let before = api.list(&ListParams::default()).await?.items.len();
+
+    let second = start(config(&ns)).await?;
+    eventually("every App to have both children", TIMEOUT, || async {
+        let d = api.list(&ListParams::default()).await?.items.len();
+        let s = services(&client, &ns)
+            .list(&ListParams::default())
+            .await?
+            .items
+            .len();
+        Ok((d == N && s == N).then_some(()))
+    })
+    .await?;
+    // Exactly one Deployment per App, each controlled by its App; the second
+    // controller only created what was missing.
+    let apps = Clientset::new(client.clone())
+        .myapp_v1()
+        .apps(&ns)
+        .list(&ListParams::default())
+        .await?;
+    let uids: BTreeMap<String, String> = apps
+        .items
+        .iter()
+        .map(|a| {
+            (
+                a.metadata.name.clone().unwrap(),
+                a.metadata.uid.clone().unwrap(),
+            )
+        })
+        .collect();
+    for d in api.list(&ListParams::default()).await?.items {
+        let name = d.metadata.name.clone().unwrap();
+        let refs = d.metadata.owner_references.clone().unwrap_or_default();
+        assert_eq!(refs.len(), 1, "{name}");
+        assert_eq!(Some(&refs[0].uid), uids.get(&name), "{name}");
+    }
+    assert_eq!(
+        second.metrics.writes("create", "deployments") as usize,
+        N - before,
+        "the restarted controller re-created nothing that existed"
+    );
+    second.stop().await
+}
+
+#[tokio::test]
+async fn two_replicas_elect_one_leader_and_fail_over() -> Result<()> {
+    let (client, ns) = setup("ctrl-leader").await?;
+    let ns = ns.name().to_owned();
+    let election = LeaderElection {
+        lease_name: "app-controller".into(),
+        lease_namespace: ns.clone(),
+        lease_duration: Duration::from_secs(4),
+        renew_grace: Duration::from_secs(2),
+    };
+    let replica = |name: &str| {
+        let mut cfg = config(&ns);
+        cfg.identity = format!("{name}-{}", rand_suffix());
+        cfg.leader_election = Some(election.clone());
+        start(cfg)
+    };
+    let leases: Api<Lease> = Api::namespaced(client.clone(), &ns);
+    let holder = || async {
+        Ok::<_, anyhow::Error>(
+            leases
+                .get_opt("app-controller")
+                .await?
+                .and_then(|l| l.spec)
+                .and_then(|s| s.holder_identity),
+        )
+    };
+
+    let mut replicas = vec![replica("a").await?, replica("b").await?];
+    let leader = eventually("one leader", TIMEOUT, || async {
+        let leaders: Vec<usize> = (0..replicas.len())
+            .filter(|i| replicas[*i].metrics.is_leader())
+            .collect();
+        Ok((leaders.len() == 1).then(|| leaders[0]))
+    })
+    .await?;
+    // Give a would-be second leader time to show up: there is none.
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    assert_eq!(replicas.iter().filter(|r| r.metrics.is_leader()).count(), 1);
+    assert_eq!(holder().await?, Some(replicas[leader].identity.clone()));
+    // Both are ready: the leader with synced caches, the standby waiting.
+    assert!(replicas.iter().all(|r| r.health.is_ready()));
+
+    create_app(&client, &ns, &new_app("one", "one", "nginx:1.27", 1, "one")).await?;
+    wait_deployment(&client, &ns, "one", "exists", |_| true).await?;
+    let standby = 1 - leader;
+    assert_eq!(
+        replicas[standby].object_writes(),
+        0,
+        "the standby writes nothing"
+    );
+
+    // Graceful stop releases the lease: the standby takes over.
+    let stopped = replicas.remove(leader);
+    let t0 = Instant::now();
+    stopped.stop().await?;
+    let next = replicas.remove(0);
+    eventually("the standby to lead", TIMEOUT, || async {
+        Ok(next.metrics.is_leader().then_some(()))
+    })
+    .await?;
+    let graceful = t0.elapsed();
+    create_app(&client, &ns, &new_app("two", "two", "nginx:1.27", 1, "two")).await?;
+    wait_deployment(&client, &ns, "two", "exists", |_| true).await?;
+    assert_eq!(holder().await?, Some(next.identity.clone()));
+
+    // A crashed leader (no release) is replaced once its lease expires.
+    let third = replica("c").await?;
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    assert!(!third.metrics.is_leader());
+    let t1 = Instant::now();
+    next.kill();
+    eventually("the third replica to lead", TIMEOUT, || async {
+        Ok(third.metrics.is_leader().then_some(()))
+    })
+    .await?;
+    let crashed = t1.elapsed();
+    create_app(
+        &client,
+        &ns,
+        &new_app("three", "three", "nginx:1.27", 1, "three"),
+    )
+    .await?;
+    wait_deployment(&client, &ns, "three", "exists", |_| true).await?;
+    eprintln!(
+        "leader takeover: {graceful:?} after a graceful stop, {crashed:?} after a crash (lease 4 s)"
+    );
+    third.stop().await
+}
+
+#[tokio::test]
+async fn many_apps_converge_and_stay_quiet() -> Result<()> {
+    const N: usize = 300;
+    let (client, ns) = setup("ctrl-load").await?;
+    let ns = ns.name().to_owned();
+    let mut cfg = config(&ns);
+    cfg.workers = 8;
+    cfg.resync = Duration::from_secs(5);
+    let controller = start(cfg).await?;
+    eventually("caches synced", TIMEOUT, || async {
+        Ok(controller.health.is_ready().then_some(()))
+    })
+    .await?;
+
+    let started = Instant::now();
+    futures::stream::iter(0..N)
+        .map(|i| {
+            let (client, ns) = (client.clone(), ns.clone());
+            async move {
+                let name = format!("app-{i:03}");
+                create_app(&client, &ns, &new_app(&name, &name, "nginx:1.27", 1, &name)).await
+            }
+        })
+        .buffer_unordered(32)
+        .try_collect::<Vec<_>>()
+        .await?;
+    let created = started.elapsed();
+
+    let apps_api = Clientset::new(client.clone()).myapp_v1().apps(&ns);
+    let converged = eventually("300 Apps converged", Duration::from_secs(300), || async {
+        let apps = apps_api.list(&ListParams::default()).await?.items;
+        let deps: BTreeMap<String, Deployment> = deployments(&client, &ns)
+            .list(&ListParams::default())
+            .await?
+            .items
+            .into_iter()
+            .map(|d| (d.metadata.name.clone().unwrap_or_default(), d))
+            .collect();
+        let svcs: BTreeSet<String> = services(&client, &ns)
+            .list(&ListParams::default())
+            .await?
+            .items
+            .into_iter()
+            .filter_map(|s| s.metadata.name)
+            .collect();
+        let done = apps.len() == N
+            && apps.iter().all(|app| {
+                let Some(d) = deps.get(&app.spec.deployment.name) else {
+                    return false;
+                };
+                let available = d
+                    .status
+                    .as_ref()
+                    .and_then(|s| s.available_replicas)
+                    .unwrap_or(0);
+                let status = app.status.clone().unwrap_or_default();
+                let reflects = status.available_replicas == Some(available)
+                    && ready(app).is_some_and(|(s, _, _)| (s == "True") == (available >= 1));
+                svcs.contains(&app.spec.service.name)
+                    && status.observed_generation == app.metadata.generation
+                    && reflects
+            });
+        Ok(done.then_some(()))
+    })
+    .await;
+    let elapsed = started.elapsed();
+    converged?;
+
+    let m = &controller.metrics;
+    let per_app = |n: u64| n as f64 / N as f64;
+    let object_writes = controller.object_writes();
+    eprintln!(
+        "{N} Apps: created in {created:?}, converged {elapsed:?} after the first create; \
+         API writes per App: {:.2} objects (create deployments {:.2}, create services {:.2}, \
+         apply {:.2}, delete {:.2}, status {:.2}) + {:.2} events; reconciles {} ok / {} failed",
+        per_app(object_writes),
+        per_app(m.writes("create", "deployments")),
+        per_app(m.writes("create", "services")),
+        per_app(m.writes("apply", "deployments") + m.writes("apply", "services")),
+        per_app(m.writes("delete", "deployments") + m.writes("delete", "services")),
+        per_app(m.writes("update_status", "apps")),
+        per_app(m.writes_to("events")),
+        m.reconciles("success"),
+        m.reconciles("error"),
+    );
+    assert_eq!(
+        m.writes("create", "deployments") as usize,
+        N,
+        "one create per Deployment"
+    );
+    assert_eq!(
+        m.writes("create", "services") as usize,
+        N,
+        "one create per Service"
+    );
+
+    // Steady state: two resyncs of 300 unchanged Apps write nothing.
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    let writes_before = object_writes + m.writes_to("events");
+    let reconciles_before = m.reconciles("success");
+    tokio::time::sleep(Duration::from_secs(11)).await;
+    let resynced = m.reconciles("success") - reconciles_before;
+    assert!(
+        resynced >= N as u64,
+        "resyncs reconciled every App again ({resynced})"
+    );
+    assert_eq!(
+        controller.object_writes() + m.writes_to("events"),
+        writes_before,
+        "resyncs of unchanged Apps made API writes"
+    );
+    controller.stop().await
+}
+
+// ---------------------------------------------------------------------------
+// Manifests, RBAC and the binary
+
+/// Server-side applies every document of the YAML files (or dirs) under
+/// `manifests/` named by `paths`, optionally as a dry run.
+async fn apply_manifests(client: &Client, paths: &[&str], dry_run: bool) -> Result<()> {
+    let root = e2e::repo_root().join("manifests");
+    for path in paths {
+        let path = root.join(path);
+        let mut files: Vec<_> = if path.is_dir() {
+            std::fs::read_dir(&path)?
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|e| e == "yaml"))
+                .collect()
+        } else {
+            vec![path.clone()]
+        };
+        files.sort();
+        for file in files {
+            let text = std::fs::read_to_string(&file)?;
+            let docs: Vec<Value> = serde_saphyr::from_multiple(&text)
+                .with_context(|| format!("parsing {}", file.display()))?;
+            for doc in docs.into_iter().filter(Value::is_object) {
+                let (group, version) = doc["apiVersion"]
+                    .as_str()
+                    .unwrap_or_default()
+                    .rsplit_once('/')
+                    .map_or(
+                        ("", doc["apiVersion"].as_str().unwrap_or_default()),
+                        |(g, v)| (g, v),
+                    );
+                let gvk =
+                    GroupVersionKind::gvk(group, version, doc["kind"].as_str().unwrap_or_default());
+                let (resource, caps) = discovery::pinned_kind(client, &gvk).await?;
+                let name = doc["metadata"]["name"].as_str().unwrap_or_default();
+                let api: Api<DynamicObject> = match caps.scope {
+                    Scope::Cluster => Api::all_with(client.clone(), &resource),
+                    Scope::Namespaced => Api::namespaced_with(
+                        client.clone(),
+                        doc["metadata"]["namespace"].as_str().unwrap_or("default"),
+                        &resource,
+                    ),
+                };
+                let mut params = PatchParams::apply("e2e").force();
+                params.dry_run = dry_run;
+                api.patch(name, &params, &Patch::Apply(&doc))
+                    .await
+                    .with_context(|| {
+                        format!("applying {} {name} from {}", gvk.kind, file.display())
+                    })?;
+            }
+        }
+    }
+    Ok(())
+}
+
+#[tokio::test]
+async fn the_controller_runs_with_only_the_rbac_of_its_manifests() -> Result<()> {
+    let (admin, ns) = setup("ctrl-rbac").await?;
+    let ns = ns.name().to_owned();
+    // Least privilege, by construction: no wildcard anywhere.
+    for file in ["role.yaml", "leader_election_role.yaml"] {
+        let text = std::fs::read_to_string(e2e::repo_root().join("manifests/rbac").join(file))?;
+        assert!(!text.contains('*'), "{file} uses a wildcard");
+    }
+    apply_manifests(
+        &admin,
+        &[
+            "controller/00-namespace.yaml",
+            "controller/01-service-account.yaml",
+            "rbac",
+        ],
+        false,
+    )
+    .await?;
+    // The controller's Deployment is valid for the API server (dry run: no
+    // kubelet would run it here anyway).
+    apply_manifests(&admin, &["controller/02-deployment.yaml"], true).await?;
+
+    // A client authenticated as the controller's ServiceAccount.
+    let sa: Api<ServiceAccount> = Api::namespaced(admin.clone(), "app-system");
+    let request: TokenRequest =
+        serde_json::from_value(json!({"spec": {"audiences": [], "expirationSeconds": 3600}}))?;
+    let token = sa
+        .create_token_request("app-controller", &PostParams::default(), &request)
+        .await?
+        .status
+        .context("token request without status")?
+        .token;
+    let mut sa_config = admin_config().await?;
+    sa_config.auth_info = serde_json::from_value(json!({"token": token}))?;
+    let as_controller = Client::try_from(sa_config.clone())?;
+
+    // It may not do what it does not need.
+    let secrets: Api<Secret> = Api::namespaced(as_controller.clone(), &ns);
+    let denied = secrets.list(&ListParams::default()).await.unwrap_err();
+    assert!(denied.to_string().contains("forbidden"), "{denied}");
+    let denied = Clientset::new(as_controller.clone())
+        .myapp_v1()
+        .apps(&ns)
+        .create(&PostParams::default(), &new_app("x", "x", "nginx", 1, "x"))
+        .await
+        .unwrap_err();
+    assert!(denied.is_forbidden(), "{denied}");
+
+    // And everything it needs: informers, children, status, events, the Lease.
+    let mut cfg = config(&ns);
+    cfg.leader_election = Some(LeaderElection {
+        lease_duration: Duration::from_secs(4),
+        renew_grace: Duration::from_secs(2),
+        ..LeaderElection::new("app-controller", "app-system")
+    });
+    let controller = start_as(sa_config, cfg).await?;
+    create_app(
+        &admin,
+        &ns,
+        &new_app("example", "web", "nginx:1.27", 1, "web"),
+    )
+    .await?;
+    let d = wait_deployment(&admin, &ns, "web", "exists", |_| true).await?;
+    assert!(controller_ref(&d.metadata).is_some());
+    wait_service(&admin, &ns, "web").await?;
+    wait_reason(&admin, &ns, "example", "Progressing").await?;
+    eventually("events recorded by the controller", TIMEOUT, || async {
+        Ok((!events_for(&admin, &ns, "example").await?.is_empty()).then_some(()))
+    })
+    .await?;
+    // Drift correction (patch) and rename (delete) are allowed too.
+    patch_app(
+        &admin,
+        &ns,
+        "example",
+        json!({"spec": {"deployment": {"name": "web2"}}}),
+    )
+    .await?;
+    wait_deployment(&admin, &ns, "web2", "exists", |_| true).await?;
+    wait_gone(&deployments(&admin, &ns), "web").await?;
+    assert_eq!(
+        controller.metrics.reconciles("error"),
+        0,
+        "no call was forbidden"
+    );
+    controller.stop().await
+}
+
+/// Builds the `app-controller` binary (cached by cargo) and returns its path.
+fn build_binary() -> Result<std::path::PathBuf> {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let out = std::process::Command::new(cargo)
+        .current_dir(e2e::repo_root())
+        .args([
+            "build",
+            "-p",
+            "controller",
+            "--bin",
+            "app-controller",
+            "--message-format=json",
+        ])
+        .stderr(std::process::Stdio::inherit())
+        .output()
+        .context("running cargo build")?;
+    ensure!(out.status.success(), "cargo build -p controller failed");
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+        .filter(|m| m["target"]["name"] == "app-controller")
+        .filter_map(|m| m["executable"].as_str().map(std::path::PathBuf::from))
+        .next_back()
+        .ok_or_else(|| anyhow!("cargo build printed no app-controller executable"))
+}
+
+async fn http_get(port: u16, path: &str) -> Result<(u16, String)> {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut stream = tokio::net::TcpStream::connect(("127.0.0.1", port)).await?;
+    stream
+        .write_all(
+            format!("GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").as_bytes(),
+        )
+        .await?;
+    let mut response = String::new();
+    stream.read_to_string(&mut response).await?;
+    let code = response
+        .split_whitespace()
+        .nth(1)
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(0);
+    Ok((code, response))
+}
+
+#[tokio::test]
+async fn the_binary_serves_probes_and_stops_gracefully_on_sigterm() -> Result<()> {
+    let (client, ns) = setup("ctrl-binary").await?;
+    let ns = ns.name().to_owned();
+    let binary = tokio::task::spawn_blocking(build_binary).await??;
+    let port = std::net::TcpListener::bind("127.0.0.1:0")?
+        .local_addr()?
+        .port();
+    let kubeconfig = e2e::shared()?
+        .kubeconfig()
+        .or_else(|| std::env::var_os("KUBECONFIG").map(Into::into))
+        .context("no kubeconfig")?;
+    let log = tempfile::NamedTempFile::new()?;
+    let mut child = tokio::process::Command::new(&binary)
+        .arg(format!("--kubeconfig={}", kubeconfig.display()))
+        .arg(format!("--namespace={ns}"))
+        .arg(format!("--health-addr=127.0.0.1:{port}"))
+        .arg("--log-format=json")
+        .stdout(std::process::Stdio::null())
+        .stderr(log.reopen()?)
+        .kill_on_drop(true)
+        .spawn()?;
+
+    eventually("/readyz 200", TIMEOUT, || async {
+        Ok(match http_get(port, "/readyz").await {
+            Ok((200, _)) => Some(()),
+            _ => None,
+        })
+    })
+    .await?;
+    assert_eq!(http_get(port, "/healthz").await?.0, 200);
+    create_app(
+        &client,
+        &ns,
+        &new_app("example", "web", "nginx:1.27", 1, "web"),
+    )
+    .await?;
+    wait_deployment(&client, &ns, "web", "exists", |_| true).await?;
+    wait_reason(&client, &ns, "example", "Progressing").await?;
+    let (code, metrics) = http_get(port, "/metrics").await?;
+    assert_eq!(code, 200);
+    for needle in [
+        "app_controller_reconcile_total{result=\"success\"}",
+        "app_controller_reconcile_duration_seconds_bucket",
+        "app_controller_workqueue_depth",
+        "app_controller_api_writes_total{verb=\"create\",resource=\"deployments\"} 1",
+    ] {
+        assert!(metrics.contains(needle), "missing {needle} in\n{metrics}");
+    }
+
+    let pid = child.id().context("no pid")?;
+    let status = std::process::Command::new("kill")
+        .args(["-TERM", &pid.to_string()])
+        .status()?;
+    ensure!(status.success(), "kill -TERM failed");
+    let exit = tokio::time::timeout(Duration::from_secs(30), child.wait())
+        .await
+        .context("the binary did not exit within 30 s of SIGTERM")??;
+    assert!(exit.success(), "exit status {exit}");
+
+    // Structured logs: one JSON object per line, ending with the orderly stop.
+    let text = std::fs::read_to_string(log.path())?;
+    let lines: Vec<Value> = text
+        .lines()
+        .map(serde_json::from_str)
+        .collect::<Result<_, _>>()
+        .with_context(|| format!("non-JSON log line in:\n{text}"))?;
+    let messages: Vec<&str> = lines.iter().filter_map(|l| l["message"].as_str()).collect();
+    for expected in [
+        "caches synced; reconciling",
+        "shutdown requested",
+        "stopped",
+    ] {
+        assert!(
+            messages.contains(&expected),
+            "no {expected:?} in {messages:?}"
+        );
+    }
+    Ok(())
+}

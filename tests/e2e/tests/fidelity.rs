@@ -1,0 +1,604 @@
+//! Differential fidelity of the fake clientset: one scenario, written once against
+//! the clientset traits, runs against the generated fake and against the real API
+//! server, and every outcome is compared: the fields of returned objects that
+//! matter (generation, labels, finalizers, spec, status, deletion state, whether
+//! the `resourceVersion` moved), the error kind, code and message, list results, and
+//! the event sequences of watches.
+//!
+//! Where the fake cannot match the server, the step is listed in
+//! [`known_differences`] with the reason, and the test checks that the difference
+//! is still exactly the documented one (so a fixed fake makes the test say so).
+//! Those steps run last, so that their different outcomes do not spill over into
+//! the other steps (the watch sequences, for one).
+
+use std::time::Duration;
+
+use anyhow::{Context, Result};
+use e2e::{crds, envtest};
+use futures::StreamExt;
+use generated::apis::myapp::v1::{App, AppSpec, AppStatus, DeploymentSpec, ServiceSpec};
+use generated::clientset::prelude::*;
+use generated::clientset::{
+    ApplyParams, Clientset, DeleteResponse, Error, Interface, WatchStream, fake,
+};
+use kube::api::{
+    DeleteParams, ListParams, ObjectList, Patch, PatchParams, PostParams, Preconditions,
+    WatchEvent, WatchParams,
+};
+use serde_json::{Value, json};
+
+/// Bound for watch events to arrive.
+const WAIT: Duration = Duration::from_secs(30);
+
+/// Steps where the fake differs from the server on purpose or by limitation:
+/// (step, what the fake answers instead, why).
+fn known_differences() -> Vec<(&'static str, Value, &'static str)> {
+    vec![
+        (
+            "create with replicas -1",
+            json!("created"),
+            "the fake does not run the CRD's OpenAPI validation (Minimum=0): it stores what it is sent",
+        ),
+        (
+            "create without replicas: defaulted value",
+            Value::Null,
+            "the fake does not apply the CRD's defaults (+kubebuilder:default=1)",
+        ),
+    ]
+}
+
+/// Server and fake uids and versions differ; messages are compared without them.
+fn normalize_message(message: &str) -> String {
+    let mut out = String::new();
+    let mut chars = message.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c.is_ascii_digit() {
+            while chars
+                .peek()
+                .is_some_and(|c| c.is_ascii_hexdigit() || *c == '-')
+            {
+                chars.next();
+            }
+            out.push('N');
+        } else if c.is_ascii_hexdigit() && chars.peek().is_some_and(|c| c.is_ascii_digit()) {
+            // The hex start of a uid, such as `a1b2...`.
+            while chars
+                .peek()
+                .is_some_and(|c| c.is_ascii_hexdigit() || *c == '-')
+            {
+                chars.next();
+            }
+            out.push('N');
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// The outcomes of one run, by step.
+#[derive(Default)]
+struct Transcript {
+    steps: Vec<(String, Value)>,
+}
+
+impl Transcript {
+    fn record(&mut self, step: &str, outcome: Value) {
+        self.steps.push((step.to_owned(), outcome));
+    }
+}
+
+/// `gen-xk2p9` → `gen-*`: generated suffixes differ between runs.
+fn normalize_name(name: &str) -> String {
+    match name.strip_prefix("gen-") {
+        Some(suffix) if suffix.len() == 5 => "gen-*".to_owned(),
+        _ => name.to_owned(),
+    }
+}
+
+/// The fields of an App that the scenario compares.
+fn object(app: &App) -> Value {
+    json!({
+        "name": app.metadata.name.as_deref().map(normalize_name),
+        "generation": app.metadata.generation,
+        "labels": app.metadata.labels,
+        "finalizers": app.metadata.finalizers,
+        "deleting": app.metadata.deletion_timestamp.is_some(),
+        "has_uid": app.metadata.uid.is_some(),
+        "has_creation_timestamp": app.metadata.creation_timestamp.is_some(),
+        "spec": serde_json::to_value(&app.spec).unwrap_or_default(),
+        "status": serde_json::to_value(&app.status).unwrap_or_default(),
+    })
+}
+
+fn error(e: &Error) -> Value {
+    json!({
+        "error": e.kind().to_string(),
+        "code": e.code(),
+        "message": normalize_message(e.message()),
+    })
+}
+
+fn outcome(result: &std::result::Result<App, Error>) -> Value {
+    match result {
+        Ok(app) => object(app),
+        Err(e) => error(e),
+    }
+}
+
+fn names(list: &ObjectList<App>) -> Value {
+    list.items
+        .iter()
+        .map(|a| Value::String(normalize_name(a.metadata.name.as_deref().unwrap_or(""))))
+        .collect()
+}
+
+fn list_outcome(result: &std::result::Result<ObjectList<App>, Error>) -> Value {
+    match result {
+        Ok(list) => json!({
+            "items": names(list),
+            "continue": list.metadata.continue_.as_deref().is_some_and(|c| !c.is_empty()),
+        }),
+        Err(e) => error(e),
+    }
+}
+
+fn delete_outcome(result: &std::result::Result<DeleteResponse<App>, Error>) -> Value {
+    match result {
+        Ok(DeleteResponse::Object(app)) => json!({ "object": object(app) }),
+        Ok(DeleteResponse::Status(status)) => json!({
+            "status": status.is_success(),
+            "name": status.details.as_ref().map(|d| d.name.clone()),
+            "kind": status.details.as_ref().map(|d| d.kind.clone()),
+        }),
+        Err(e) => error(e),
+    }
+}
+
+fn version(app: &App) -> String {
+    app.metadata.resource_version.clone().unwrap_or_default()
+}
+
+fn app(name: &str, tier: Option<&str>) -> App {
+    let mut app = App::new(
+        name,
+        AppSpec {
+            deployment: DeploymentSpec {
+                name: "web".to_owned(),
+                image: "nginx:1".to_owned(),
+                replicas: Some(1),
+            },
+            service: ServiceSpec {
+                name: "web".to_owned(),
+            },
+        },
+    );
+    app.metadata.labels = tier.map(|t| [("tier".to_owned(), t.to_owned())].into());
+    app
+}
+
+/// Reads events (bookmarks skipped) until the `ADDED` of `end`, as `TYPE name`.
+async fn events_until(stream: &mut WatchStream<App>, end: &str) -> Result<Value> {
+    let mut seen = Vec::new();
+    loop {
+        let event = tokio::time::timeout(WAIT, stream.next())
+            .await
+            .with_context(|| format!("no watch event in time after {seen:?}"))?
+            .context("watch ended")??;
+        let (kind, app) = match event {
+            WatchEvent::Added(app) => ("ADDED", app),
+            WatchEvent::Modified(app) => ("MODIFIED", app),
+            WatchEvent::Deleted(app) => ("DELETED", app),
+            WatchEvent::Bookmark(_) => continue,
+            WatchEvent::Error(status) => anyhow::bail!("watch error {status:?}"),
+        };
+        let name = normalize_name(app.metadata.name.as_deref().unwrap_or(""));
+        seen.push(Value::String(format!(
+            "{kind} {name} gen={}",
+            app.metadata.generation.unwrap_or(0)
+        )));
+        if kind == "ADDED" && name == end {
+            return Ok(Value::Array(seen));
+        }
+    }
+}
+
+/// The scenario: 50 steps of creates, conflicting updates, status writes, patches,
+/// applies, deletes with finalizers and preconditions, selector lists and watches.
+async fn scenario<C: Interface>(clientset: &C, namespace: &str) -> Result<Transcript> {
+    let apps = clientset.myapp_v1().apps(namespace);
+    let pp = PostParams::default();
+    let patch = PatchParams::default();
+    let mut t = Transcript::default();
+
+    t.record("get missing", outcome(&apps.get("a").await));
+    let created_a = apps.create(&pp, &app("a", Some("web"))).await;
+    t.record("create a", outcome(&created_a));
+    let created_a = created_a?;
+    t.record(
+        "create a again",
+        outcome(&apps.create(&pp, &app("a", Some("web"))).await),
+    );
+    t.record(
+        "create b",
+        outcome(&apps.create(&pp, &app("b", Some("db"))).await),
+    );
+    let mut generated = app("", None);
+    generated.metadata.name = None;
+    generated.metadata.generate_name = Some("gen-".into());
+    t.record(
+        "create generateName",
+        outcome(&apps.create(&pp, &generated).await),
+    );
+    t.record(
+        "create invalid name",
+        outcome(&apps.create(&pp, &app("Bad_Name", None)).await),
+    );
+    let mut nameless = app("", None);
+    nameless.metadata.name = None;
+    t.record(
+        "create without name",
+        outcome(&apps.create(&pp, &nameless).await),
+    );
+    let list = |labels: &str, fields: &str| {
+        let mut lp = ListParams::default();
+        if !labels.is_empty() {
+            lp = lp.labels(labels);
+        }
+        if !fields.is_empty() {
+            lp = lp.fields(fields);
+        }
+        lp
+    };
+    t.record("list all", list_outcome(&apps.list(&list("", "")).await));
+    t.record(
+        "list tier=web",
+        list_outcome(&apps.list(&list("tier=web", "")).await),
+    );
+    t.record(
+        "list tier!=web",
+        list_outcome(&apps.list(&list("tier!=web", "")).await),
+    );
+    t.record(
+        "list tier in (web,db)",
+        list_outcome(&apps.list(&list("tier in (web,db)", "")).await),
+    );
+    t.record(
+        "list !tier",
+        list_outcome(&apps.list(&list("!tier", "")).await),
+    );
+    t.record(
+        "list metadata.name=b",
+        list_outcome(&apps.list(&list("", "metadata.name=b")).await),
+    );
+    t.record(
+        "list unsupported field",
+        list_outcome(&apps.list(&list("", "spec.image=x")).await),
+    );
+    let page = apps.list(&ListParams::default().limit(2)).await;
+    t.record("list limit 2", list_outcome(&page));
+    let token = page?.metadata.continue_.context("a continue token")?;
+    t.record(
+        "list continue",
+        list_outcome(
+            &apps
+                .list(&ListParams::default().limit(2).continue_token(&token))
+                .await,
+        ),
+    );
+
+    // Watches: one on tier=web from "0" (initial state first), one replaying
+    // everything after the creation of `a`.
+    let mut web = apps
+        .watch(&WatchParams::default().labels("tier=web"), "0")
+        .await?;
+    let mut replay = apps
+        .watch(&WatchParams::default(), &version(&created_a))
+        .await?;
+
+    let mut a1 = created_a.clone();
+    a1.spec.deployment.image = "nginx:2".into();
+    let updated = apps.update(&pp, &a1).await;
+    t.record("update a", outcome(&updated));
+    let updated = updated?;
+    t.record("update a stale", outcome(&apps.update(&pp, &a1).await));
+    let mut unversioned = updated.clone();
+    unversioned.metadata.resource_version = None;
+    t.record(
+        "update a without resourceVersion",
+        outcome(&apps.update(&pp, &unversioned).await),
+    );
+    let mut status_only = updated.clone();
+    status_only.status = Some(AppStatus {
+        available_replicas: Some(1),
+        observed_generation: Some(2),
+        conditions: Vec::new(),
+    });
+    let ignored = apps.update(&pp, &status_only).await;
+    t.record("update a status through main resource", outcome(&ignored));
+    t.record(
+        "no-op update keeps resourceVersion",
+        json!(ignored.as_ref().map(version).ok() == Some(version(&updated))),
+    );
+    let mut wrong_uid = updated.clone();
+    wrong_uid.metadata.uid = Some("00000000-0000-0000-0000-000000000000".into());
+    t.record(
+        "update a with another uid",
+        outcome(&apps.update(&pp, &wrong_uid).await),
+    );
+    let with_status = apps.update_status(&pp, &status_only).await;
+    t.record("update_status a", outcome(&with_status));
+    t.record(
+        "update_status a stale",
+        outcome(&apps.update_status(&pp, &status_only).await),
+    );
+
+    t.record(
+        "patch merge a",
+        outcome(
+            &apps
+                .patch(
+                    "a",
+                    &patch,
+                    &Patch::Merge(json!({"spec": {"deployment": {"replicas": 2}}})),
+                )
+                .await,
+        ),
+    );
+    t.record(
+        "patch merge a stale",
+        outcome(
+            &apps
+                .patch(
+                    "a",
+                    &patch,
+                    &Patch::Merge(
+                        json!({"metadata": {"resourceVersion": version(&updated)}, "spec": {}}),
+                    ),
+                )
+                .await,
+        ),
+    );
+    t.record(
+        "patch strategic a",
+        outcome(&apps.patch("a", &patch, &Patch::Strategic(json!({}))).await),
+    );
+    let replace_image: Patch<()> = Patch::Json(serde_json::from_value(json!([
+        {"op": "replace", "path": "/spec/deployment/image", "value": "nginx:3"}
+    ]))?);
+    t.record(
+        "patch json a",
+        outcome(&apps.patch("a", &patch, &replace_image).await),
+    );
+    t.record(
+        "patch_status a",
+        outcome(
+            &apps
+                .patch_status(
+                    "a",
+                    &patch,
+                    &Patch::Merge(json!({"status": {"availableReplicas": 2}})),
+                )
+                .await,
+        ),
+    );
+    t.record(
+        "patch missing",
+        outcome(
+            &apps
+                .patch("missing", &patch, &Patch::Merge(json!({"spec": {}})))
+                .await,
+        ),
+    );
+
+    // Selector transitions for the tier=web watch: b joins, a leaves.
+    t.record(
+        "relabel b web",
+        outcome(
+            &apps
+                .patch(
+                    "b",
+                    &patch,
+                    &Patch::Merge(json!({"metadata": {"labels": {"tier": "web"}}})),
+                )
+                .await,
+        ),
+    );
+    t.record(
+        "relabel a db",
+        outcome(
+            &apps
+                .patch(
+                    "a",
+                    &patch,
+                    &Patch::Merge(json!({"metadata": {"labels": {"tier": "db"}}})),
+                )
+                .await,
+        ),
+    );
+
+    // Server-side apply.
+    let config = |image: &str| {
+        json!({
+            "apiVersion": "myapp.k8s.io/v1",
+            "kind": "App",
+            "metadata": {"name": "c", "labels": {"tier": "api"}},
+            "spec": {
+                "deployment": {"name": "c", "image": image, "replicas": 1},
+                "service": {"name": "c"},
+            },
+        })
+    };
+    let applied = apps
+        .apply("c", &config("nginx:1"), &ApplyParams::new("fidelity"))
+        .await;
+    t.record("apply c", outcome(&applied));
+    let reapplied = apps
+        .apply("c", &config("nginx:1"), &ApplyParams::new("fidelity"))
+        .await;
+    t.record(
+        "apply c unchanged keeps resourceVersion",
+        json!(reapplied.as_ref().map(version).ok() == applied.as_ref().map(version).ok()),
+    );
+    t.record(
+        "apply c new image",
+        outcome(
+            &apps
+                .apply("c", &config("nginx:2"), &ApplyParams::new("fidelity"))
+                .await,
+        ),
+    );
+    t.record(
+        "apply_status c",
+        outcome(
+            &apps
+                .apply_status(
+                    "c",
+                    &json!({"apiVersion": "myapp.k8s.io/v1", "kind": "App", "metadata": {"name": "c"}, "status": {"availableReplicas": 5}}),
+                    &ApplyParams::new("fidelity-status"),
+                )
+                .await,
+        ),
+    );
+    t.record(
+        "apply without field manager",
+        outcome(
+            &apps
+                .patch("c", &patch, &Patch::Apply(config("nginx:2")))
+                .await,
+        ),
+    );
+
+    // Deletion with preconditions and finalizers.
+    let b = apps.get("b").await?;
+    let mut held = b.clone();
+    held.metadata.finalizers = Some(vec!["example.com/hold".into()]);
+    let held = apps.update(&pp, &held).await;
+    t.record("add finalizer to b", outcome(&held));
+    let held = held?;
+    let wrong_uid = DeleteParams {
+        preconditions: Some(Preconditions {
+            uid: Some("00000000-0000-0000-0000-000000000000".into()),
+            resource_version: None,
+        }),
+        ..DeleteParams::default()
+    };
+    t.record(
+        "delete b wrong uid",
+        delete_outcome(&apps.delete("b", &wrong_uid).await),
+    );
+    let stale_version = DeleteParams {
+        preconditions: Some(Preconditions {
+            uid: None,
+            resource_version: Some(version(&b)),
+        }),
+        ..DeleteParams::default()
+    };
+    t.record(
+        "delete b stale version",
+        delete_outcome(&apps.delete("b", &stale_version).await),
+    );
+    t.record(
+        "delete b with finalizer",
+        delete_outcome(&apps.delete("b", &DeleteParams::default()).await),
+    );
+    let deleting = apps.get("b").await;
+    t.record("get b while deleting", outcome(&deleting));
+    t.record(
+        "delete b again",
+        delete_outcome(&apps.delete("b", &DeleteParams::default()).await),
+    );
+    let mut release = deleting?;
+    release.metadata.finalizers = None;
+    t.record(
+        "remove finalizer from b",
+        outcome(&apps.update(&pp, &release).await),
+    );
+    t.record("get b after finalizer", outcome(&apps.get("b").await));
+    let _ = held;
+
+    t.record(
+        "delete a",
+        delete_outcome(&apps.delete("a", &DeleteParams::default()).await),
+    );
+    t.record(
+        "delete a again",
+        delete_outcome(&apps.delete("a", &DeleteParams::default()).await),
+    );
+    let mut ghost = app("ghost", None);
+    ghost.metadata.resource_version = Some("1".into());
+    t.record("update missing", outcome(&apps.update(&pp, &ghost).await));
+    t.record(
+        "update_status missing",
+        outcome(&apps.update_status(&pp, &ghost).await),
+    );
+    let collected = apps
+        .delete_collection(
+            &DeleteParams::default(),
+            &ListParams::default().labels("!tier"),
+        )
+        .await;
+    t.record(
+        "delete_collection !tier",
+        match &collected {
+            Ok(DeleteResponse::Object(list)) => json!({ "deleted": names(list) }),
+            Ok(DeleteResponse::Status(s)) => json!({ "status": s.is_success() }),
+            Err(e) => error(e),
+        },
+    );
+    t.record(
+        "list after deletes",
+        list_outcome(&apps.list(&ListParams::default()).await),
+    );
+
+    // The end marker both watches see, then their event sequences.
+    apps.create(&pp, &app("zz-end", Some("web"))).await?;
+    t.record(
+        "watch tier=web from 0",
+        events_until(&mut web, "zz-end").await?,
+    );
+    t.record(
+        "watch replay from create a",
+        events_until(&mut replay, "zz-end").await?,
+    );
+    Ok(t)
+}
+
+#[tokio::test]
+async fn fake_and_server_agree_on_the_scenario() -> Result<()> {
+    let client = envtest::client().await?;
+    crds::install(&client, generated::crds::custom_resource_definitions()?).await?;
+    let ns = envtest::ns("fidelity").await?;
+
+    let fake_run = scenario(&fake::Clientset::default(), ns.name()).await?;
+    let server_run = scenario(&Clientset::new(client), ns.name()).await?;
+
+    assert_eq!(fake_run.steps.len(), server_run.steps.len());
+    assert!(fake_run.steps.len() >= 50, "{} steps", fake_run.steps.len());
+    let mut mismatches = Vec::new();
+    for ((step, fake), (_, server)) in fake_run.steps.iter().zip(&server_run.steps) {
+        match KNOWN_DIFFERENCES.iter().find(|(s, _, _)| s == step) {
+            Some((_, fake_answer, why)) => {
+                assert_eq!(
+                    fake,
+                    &json!(fake_answer),
+                    "{step}: the fake changed ({why})"
+                );
+                assert_ne!(
+                    fake, server,
+                    "{step}: the fake now matches the server; remove it from known_differences()"
+                );
+            }
+            None if fake != server => {
+                mismatches.push(format!("{step}:\n  fake:   {fake}\n  server: {server}"));
+            }
+            None => {}
+        }
+    }
+    assert!(
+        mismatches.is_empty(),
+        "the fake differs from the server:\n{}",
+        mismatches.join("\n")
+    );
+    Ok(())
+}

@@ -1,0 +1,13 @@
+//! Version v1alpha1 of the infra fixture group.
+//!
+//! +groupName=infra.fixture.example.com
+//! +groupGoName=Infrastructure
+//! +k8s:deepcopy-gen=package
+
+mod cluster;
+mod database;
+mod policy;
+
+pub use cluster::*;
+pub use database::*;
+pub use policy::*;
