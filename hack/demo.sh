@@ -47,11 +47,13 @@ stop() {
     stopping=1
     echo >&2
     [[ -z "$WATCH_PID" ]] || kill "$WATCH_PID" 2>/dev/null || true
-    if [[ -n "$CONTROLLER_PID" ]] && kill -0 "$CONTROLLER_PID" 2>/dev/null; then
-        step "stopping the controller (SIGTERM: in-flight reconciles finish first)"
+    if [[ -n "$CONTROLLER_PID" ]]; then
+        # Ctrl-C in a terminal reaches the controller too; either way it
+        # stops gracefully: in-flight reconciles finish first.
+        step "stopping the controller"
         kill -TERM "$CONTROLLER_PID" 2>/dev/null || true
         wait "$CONTROLLER_PID" 2>/dev/null || true
-        tail -n 3 "$LOG" >&2 || true
+        tail -n 4 "$LOG" >&2 || true
     fi
     step "stopping the control plane"
     hack/k8s/controlplane.sh stop "$DIR"

@@ -11,6 +11,9 @@ cd "$ROOT"
 # Build once, then run the binary: `cargo run` per target would re-check the build.
 cargo build --quiet --locked -p kube-codegen
 BIN="$ROOT/target/debug/kube-codegen"
+# The generated crate is versioned with the API it is generated from: the
+# version of apis/Cargo.toml becomes generated/Cargo.toml's (`--crate-version`).
+API_VERSION=$(cargo pkgid --offline -p apis | sed 's/.*[#@]//')
 
-"$BIN" generate --input-dir apis/src --output-dir generated --crd-dir manifests/crd "$@"
+"$BIN" generate --input-dir apis/src --output-dir generated --crd-dir manifests/crd --crate-version "$API_VERSION" "$@"
 "$BIN" generate --input-dir tests/fixture-apis/src --output-dir tests/fixture-generated "$@"

@@ -95,8 +95,9 @@ pub struct Generated {
 
 /// Why [`Builder::generate`] failed.
 ///
-/// Its `Debug` form is its `Display` form, so that `fn main() -> Result<(),
-/// BuildError>` in a build script prints a readable message.
+/// `Display` says everything. `Debug` (what `fn main() -> Result<(),
+/// BuildError>` prints) says the same, except that diagnostics the builder
+/// already printed to stderr are not repeated.
 #[derive(thiserror::Error)]
 pub enum BuildError {
     /// The input API is wrong; the diagnostics say where and how to fix it.
@@ -104,6 +105,8 @@ pub enum BuildError {
     Input {
         input_dir: PathBuf,
         diagnostics: Diagnostics,
+        /// The diagnostics were printed to stderr already.
+        reported: bool,
     },
     /// Reading the boilerplate, or writing the output, failed.
     #[error("{}: {source}", .path.display())]
@@ -125,7 +128,19 @@ pub enum BuildError {
 
 impl fmt::Debug for BuildError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(self, f)
+        match self {
+            BuildError::Input {
+                input_dir,
+                diagnostics,
+                reported: true,
+            } => write!(
+                f,
+                "{} in the API under {} (shown above); nothing was generated",
+                count(diagnostics.error_count(), "error"),
+                input_dir.display()
+            ),
+            other => fmt::Display::fmt(other, f),
+        }
     }
 }
 
@@ -142,7 +157,11 @@ impl Builder {
             input_dir: input_dir.into(),
             output_dir: None,
             file_name: DEFAULT_FILE_NAME.to_owned(),
-            artifacts: Artifacts::ALL,
+            // A README is a published crate's front page; OUT_DIR has no reader.
+            artifacts: Artifacts {
+                readme: false,
+                ..Artifacts::ALL
+            },
             boilerplate: BoilerplateSource::None,
             plural_exceptions: BTreeMap::new(),
             crate_name: None,
@@ -237,9 +256,15 @@ impl Builder {
             stdout: &mut stdout,
             stderr: &mut stderr,
         };
-        let result = self.run(&mut sink);
-        if let Err(BuildError::Input { diagnostics, .. }) = &result {
+        let mut result = self.run(&mut sink);
+        if let Err(BuildError::Input {
+            diagnostics,
+            reported,
+            ..
+        }) = &mut result
+        {
             sink.diagnostics(diagnostics);
+            *reported = sink.on;
         }
         result
     }
@@ -265,6 +290,7 @@ impl Builder {
         let input_error = |diagnostics| BuildError::Input {
             input_dir: self.input_dir.clone(),
             diagnostics,
+            reported: false,
         };
         let parsed = match parse::parse_dir(&self.input_dir, &parse_opts) {
             Ok(parsed) => parsed,
@@ -405,9 +431,15 @@ pub struct Widget {
             stdout: &mut out,
             stderr: &mut err,
         };
-        let result = builder.run(&mut sink);
-        if let Err(BuildError::Input { diagnostics, .. }) = &result {
+        let mut result = builder.run(&mut sink);
+        if let Err(BuildError::Input {
+            diagnostics,
+            reported,
+            ..
+        }) = &mut result
+        {
             sink.diagnostics(diagnostics);
+            *reported = true;
         }
         let text = |b: Vec<u8>| String::from_utf8(b).unwrap();
         (result, text(out), text(err))
@@ -511,8 +543,18 @@ pub struct Widget {
             stderr.contains("11 |     // +kubebuilder:validation:Minimun=1"),
             "{stderr}"
         );
-        let shown = format!("{err:?}");
-        assert!(shown.contains("1 error in the API under"), "{shown}");
+        assert_eq!(
+            format!("{err:?}"),
+            format!(
+                "1 error in the API under {} (shown above); nothing was generated",
+                apis.display()
+            )
+        );
+        let full = err.to_string();
+        assert!(
+            full.starts_with("error: unknown marker") && full.contains("11 |"),
+            "{full}"
+        );
         assert!(!out.exists(), "nothing may be written");
     }
 

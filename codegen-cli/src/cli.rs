@@ -69,6 +69,12 @@ pub struct GenerateArgs {
     /// Default: the package name in `<output-dir>/Cargo.toml`, else `generated`.
     #[arg(long, value_name = "NAME")]
     pub crate_name: Option<String>,
+
+    /// Set the generated crate's version: `[package] version` in
+    /// `<output-dir>/Cargo.toml`, the only line of that file the generator
+    /// touches (`verify` reports a different version as stale). Default: leave it.
+    #[arg(long, value_name = "SEMVER", value_parser = crate::crate_version::parse)]
+    pub crate_version: Option<String>,
 }
 
 /// `Kind → plural` overrides.

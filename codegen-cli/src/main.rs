@@ -127,6 +127,7 @@ fn config(args: &GenerateArgs) -> Result<Config, Error> {
             plural_exceptions: args.input.plural_exceptions.clone(),
         },
         emit: EmitOptions { crate_name },
+        crate_version: args.crate_version.clone(),
     })
 }
 

@@ -26,6 +26,9 @@ pub struct Config {
     pub boilerplate: Boilerplate,
     pub parse: ParseOptions,
     pub emit: EmitOptions,
+    /// `--crate-version`: the `[package] version` the generated crate's
+    /// Cargo.toml must have (see [`crate::crate_version`]); `None` leaves it alone.
+    pub crate_version: Option<String>,
 }
 
 /// Why a run produced nothing.
@@ -42,6 +45,9 @@ pub enum Error {
     },
     #[error(transparent)]
     Render(#[from] RenderError),
+    /// The generated crate's Cargo.toml cannot take `--crate-version`.
+    #[error("{}: {message}", .path.display())]
+    Manifest { path: PathBuf, message: String },
 }
 
 /// The rendered output of a run: final path → final content.
@@ -49,6 +55,8 @@ pub enum Error {
 pub struct Output {
     pub parsed: Parsed,
     pub files: BTreeMap<PathBuf, String>,
+    /// The generated crate's Cargo.toml with the `--crate-version` set: (path, content).
+    pub manifest: Option<(PathBuf, String)>,
 }
 
 /// Parses, validates, emits and renders; touches nothing on disk but the input.
@@ -71,10 +79,30 @@ pub fn run(config: &Config) -> Result<Output, Error> {
         }
         rendered.insert(config.output_dir.join(&path), content);
     }
+    let manifest = match &config.crate_version {
+        Some(version) => Some(versioned_manifest(&config.output_dir, version)?),
+        None => None,
+    };
     Ok(Output {
         parsed,
         files: rendered,
+        manifest,
     })
+}
+
+/// `<output_dir>/Cargo.toml` as it must be with `version`.
+fn versioned_manifest(output_dir: &Path, version: &str) -> Result<(PathBuf, String), Error> {
+    let path = output_dir.join("Cargo.toml");
+    let text = std::fs::read_to_string(&path).map_err(|source| Error::Io {
+        path: path.clone(),
+        source,
+    })?;
+    let text = crate::crate_version::set_version(&text, version)
+        .map_err(|message| Error::Manifest {
+            path: path.clone(),
+            message,
+        })?;
+    Ok((path, text))
 }
 
 /// Every emitter's files for `api`, crate root last (it declares what the others made).
@@ -95,6 +123,9 @@ pub struct Artifacts {
     pub clientset: bool,
     /// `src/listers/**` and `src/informers/**`; they are built on the clientset.
     pub informers: bool,
+    /// `README.md`: how other teams depend on the crate (a published crate's
+    /// front page; pointless for code generated into `OUT_DIR`).
+    pub readme: bool,
 }
 
 impl Artifacts {
@@ -103,6 +134,7 @@ impl Artifacts {
         crds: true,
         clientset: true,
         informers: true,
+        readme: true,
     };
 }
 
@@ -122,6 +154,9 @@ pub fn emit_artifacts(
     Ok(files)
 }
 
+/// Rendered files: path relative to the output crate, final content.
+type RenderedFiles = Vec<(PathBuf, String)>;
+
 /// One emitter: a whole artifact's files.
 type Emitter = fn(&Api, &EmitOptions) -> Result<Vec<GeneratedFile>, Diagnostics>;
 
@@ -136,6 +171,9 @@ fn emitters(artifacts: &Artifacts) -> Vec<Emitter> {
     }
     if artifacts.informers {
         jobs.push(|api, opts| Ok(emit::informers::emit_informers(api, opts)));
+    }
+    if artifacts.readme {
+        jobs.push(|api, opts| Ok(vec![emit::readme::emit_readme(api, opts)]));
     }
     jobs
 }
@@ -164,7 +202,7 @@ pub fn emit_and_render(
     let workers = std::thread::available_parallelism()
         .map_or(1, NonZeroUsize::get)
         .min(jobs.len());
-    let mut results: Vec<Option<Result<Vec<(PathBuf, String)>, Error>>> =
+    let mut results: Vec<Option<Result<RenderedFiles, Error>>> =
         (0..jobs.len()).map(|_| None).collect();
     if workers <= 1 {
         for (slot, emit) in results.iter_mut().zip(&jobs) {
@@ -220,10 +258,29 @@ pub fn plan(config: &Config, output: &Output) -> Result<Plan, Error> {
         config.output_dir.join("crds"),
     ];
     roots.extend(config.crd_dirs.iter().cloned());
-    write::plan(&roots, &output.files).map_err(|source| Error::Io {
+    let mut plan = write::plan(&roots, &output.files).map_err(|source| Error::Io {
         path: config.output_dir.clone(),
         source,
-    })
+    })?;
+    // The Cargo.toml is hand-written (no generated-file header), so it is not
+    // part of the generated files; only its version line is the generator's.
+    if let Some((path, new)) = &output.manifest {
+        let old = std::fs::read_to_string(path).map_err(|source| Error::Io {
+            path: path.clone(),
+            source,
+        })?;
+        if old == *new {
+            plan.unchanged += 1;
+        } else {
+            plan.changes.push(write::Change::Update {
+                path: path.clone(),
+                old,
+                new: new.clone(),
+            });
+            plan.changes.sort_by(|a, b| a.path().cmp(b.path()));
+        }
+    }
+    Ok(plan)
 }
 
 /// Runs the generator and writes what changed. Returns the applied plan.

@@ -7,7 +7,7 @@
 //! | `app_controller_reconcile_duration_seconds` | histogram | time per reconcile |
 //! | `app_controller_workqueue_depth` | gauge | keys waiting for a worker |
 //! | `app_controller_api_writes_total{verb,resource}` | counter | API writes the controller made |
-//! | `app_controller_leader` | gauge | 1 while this replica leads |
+//! | `app_controller_leader` | gauge | 1 while this replica is the active one (holds the Lease, or runs without leader election) |
 //! | `app_controller_caches_synced` | gauge | 1 once the informer caches are loaded |
 
 use std::sync::Arc;
@@ -92,7 +92,7 @@ impl Metrics {
         );
         registry.register(
             "leader",
-            "1 while this replica holds the leader lease",
+            "1 while this replica is the active one (holds the Lease, or runs without leader election)",
             leader.clone(),
         );
         registry.register(

@@ -18,7 +18,7 @@ use generated::informers::SharedInformerFactory;
 use k8s_openapi::api::apps::v1::Deployment;
 use k8s_openapi::api::core::v1::Service;
 use tokio_util::sync::CancellationToken;
-use tokio_util::task::TaskTracker;
+use tokio_util::task::{AbortOnDropHandle, TaskTracker};
 
 use crate::children::KubeChildClient;
 use crate::config::{Config, LeaderElection};
@@ -113,7 +113,13 @@ impl Controller {
 
         let result = match self.config.leader_election.clone() {
             Some(election) => self.run_elected(&election, &stop).await,
-            None => self.lead(stop.clone()).await,
+            None => {
+                // Without leader election this replica is always the active one.
+                self.metrics.set_leader(true);
+                let result = self.lead(stop.clone()).await;
+                self.metrics.set_leader(false);
+                result
+            }
         };
         self.health.set_ready(false);
         self.health.set_alive(false);
@@ -178,7 +184,10 @@ impl Controller {
     async fn lead(&self, stop: CancellationToken) -> anyhow::Result<()> {
         let config = &self.config;
         let clientset = Clientset::new(self.client.clone());
-        let mut factory = SharedInformerFactory::new(clientset.clone(), config.resync);
+        // Watches retry by themselves; their errors (an RBAC gap, a lost
+        // connection) are still worth a log line.
+        let mut factory = SharedInformerFactory::new(clientset.clone(), config.resync)
+            .with_watch_error_handler(|error| tracing::warn!(%error, "watch failed; retrying"));
         if let Some(namespace) = &config.namespace {
             factory = factory.with_namespace(namespace.clone());
         }
@@ -214,6 +223,9 @@ impl Controller {
         ];
 
         factory.start();
+        // If this future is dropped (the embedding program gave up on it),
+        // the informers stop too.
+        let _informers = StopOnDrop(Some(factory.clone()));
         let synced = tokio::select! {
             synced = factory.wait_for_cache_sync() => synced,
             _ = stop.cancelled() => {
@@ -246,11 +258,12 @@ impl Controller {
         );
         let workers: Vec<_> = (0..config.workers.max(1))
             .map(|_| {
-                tokio::spawn(worker(
+                // Aborted if this future is dropped: no writes after that.
+                AbortOnDropHandle::new(tokio::spawn(worker(
                     reconciler.clone(),
                     queue.clone(),
                     self.metrics.clone(),
-                ))
+                )))
             })
             .collect();
 
@@ -259,7 +272,6 @@ impl Controller {
         queue.shutdown();
         let in_flight = queue.in_flight();
         tracing::info!(in_flight, "stopping: finishing in-flight reconciles");
-        let aborts: Vec<_> = workers.iter().map(|w| w.abort_handle()).collect();
         event_tasks.close();
         let finished = tokio::time::timeout(config.shutdown_timeout, async {
             futures::future::join_all(workers).await;
@@ -268,15 +280,26 @@ impl Controller {
         })
         .await;
         if finished.is_err() {
-            tracing::warn!(timeout = ?config.shutdown_timeout, "in-flight reconciles did not finish; abandoning them");
-            for abort in aborts {
-                abort.abort();
-            }
+            // Dropping the workers' handles (with the timed-out future) aborted them.
+            tracing::warn!(timeout = ?config.shutdown_timeout, "in-flight reconciles did not finish; abandoned them");
         }
         factory.shutdown().await;
         self.metrics.set_caches_synced(false);
         tracing::info!("stopped");
         Ok(())
+    }
+}
+
+/// Stops a factory's informers when dropped (in the background: stopping
+/// them is async).
+struct StopOnDrop(Option<SharedInformerFactory>);
+
+impl Drop for StopOnDrop {
+    fn drop(&mut self) {
+        if let (Some(factory), Ok(runtime)) = (self.0.take(), tokio::runtime::Handle::try_current())
+        {
+            runtime.spawn(async move { factory.shutdown().await });
+        }
     }
 }
 

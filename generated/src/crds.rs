@@ -32,5 +32,11 @@ pub fn custom_resource_definitions() -> Result<
     Vec<CustomResourceDefinition>,
     serde_saphyr::Error,
 > {
-    all().iter().map(|(_, yaml)| serde_saphyr::from_str(yaml)).collect()
+    all()
+        .iter()
+        .map(|(_, yaml)| {
+            let value: serde_json::Value = serde_saphyr::from_str(yaml)?;
+            serde_json::from_value(value).map_err(serde::de::Error::custom)
+        })
+        .collect()
 }

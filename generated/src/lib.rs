@@ -26,3 +26,6 @@ pub mod informers;
 /// Listers: typed, namespace-aware reads from informer caches.
 #[rustfmt::skip]
 pub mod listers;
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

@@ -473,3 +473,28 @@ async fn reactors_inject_errors_and_actions_are_recorded() {
     fake.clear_actions();
     assert!(fake.actions().is_empty());
 }
+
+#[tokio::test]
+async fn streaming_lists_end_the_initial_state_with_a_bookmark_and_watches_time_out() {
+    let fake = fake::Clientset::new(vec![app("a", "nginx").into(), app("b", "nginx").into()]);
+    let apps = fake.myapp_v1().apps("default");
+    let wp = WatchParams::streaming_lists().timeout(1);
+    let events: Vec<_> = apps.watch(&wp, "").await.unwrap().collect().await;
+    let kinds: Vec<String> = events
+        .into_iter()
+        .map(|e| match e.unwrap() {
+            WatchEvent::Added(o) => format!("ADDED {}", o.metadata.name.unwrap()),
+            WatchEvent::Bookmark(b) => format!(
+                "BOOKMARK initial-events-end={}",
+                b.metadata.annotations["k8s.io/initial-events-end"]
+            ),
+            other => format!("{other:?}"),
+        })
+        .collect();
+    // The stream ended by itself after the 1 s timeout.
+    assert_eq!(
+        kinds,
+        ["ADDED a", "ADDED b", "BOOKMARK initial-events-end=true"]
+    );
+    assert_eq!(fake.tracker().watch_count(), 0);
+}

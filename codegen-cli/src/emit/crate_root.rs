@@ -81,6 +81,14 @@ pub fn emit_crate_root_for<'a>(
         " `listers` for cached reads, and `crds` for the CustomResourceDefinitions.".to_owned(),
     ]);
     let docs = docs.iter().map(|d| quote! { #![doc = #d] });
+    // The README's examples are compiled and run as doctests, so they cannot rot.
+    let readme = emitted.iter().any(|p| *p == Path::new("README.md")).then(|| {
+        quote! {
+            #[cfg(doctest)]
+            #[doc = include_str!("../README.md")]
+            pub struct ReadmeDoctests;
+        }
+    });
     GeneratedFile::rust(
         "src/lib.rs",
         quote! {
@@ -89,6 +97,8 @@ pub fn emit_crate_root_for<'a>(
             #![warn(missing_docs)]
 
             #(#modules)*
+
+            #readme
         },
     )
 }

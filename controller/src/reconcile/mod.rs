@@ -28,7 +28,6 @@ use generated::listers::Lister;
 use generated::listers::myapp::v1::AppLister;
 use k8s_openapi::api::apps::v1::Deployment;
 use k8s_openapi::api::core::v1::Service;
-use kube::Resource;
 use kube::core::Selector;
 
 pub use error::ReconcileError;
@@ -101,17 +100,65 @@ fn api_error(
     }
 }
 
-fn resource_exists(
+/// What the children's states mean for the App's status.
+struct Assessment {
+    /// `status.availableReplicas`: the owned Deployment's, if there is one.
+    available: Option<i32>,
+    /// The `Ready` condition.
+    readiness: Readiness,
+    /// Each child whose name is taken by a foreign object: the error to retry
+    /// with, and the Warning event about it.
+    foreign: Vec<(ReconcileError, AppEvent)>,
+}
+
+fn assess(
     valid: &ValidApp<'_>,
-    kind: &'static str,
-    meta: &kube::core::ObjectMeta,
-) -> ReconcileError {
-    ReconcileError::ResourceExists {
-        kind,
+    deployment: &ChildState<Deployment>,
+    service: &ChildState<Service>,
+) -> Assessment {
+    let mut foreign = Vec::new();
+    if let ChildState::Foreign(d) = deployment {
+        foreign.push(foreign_child(valid, &**d));
+    }
+    if let ChildState::Foreign(s) = service {
+        foreign.push(foreign_child(valid, &**s));
+    }
+    let available = match deployment {
+        ChildState::Ready(d) => Some(status::available_replicas(d)),
+        _ => None,
+    };
+    let readiness = match (deployment, service) {
+        _ if !foreign.is_empty() => {
+            let message: Vec<String> = foreign.iter().map(|(e, _)| e.to_string()).collect();
+            Readiness::not_ready(reason::RESOURCE_EXISTS, message.join("; "))
+        }
+        (ChildState::Ready(d), ChildState::Ready(_)) => status::deployment_readiness(d),
+        (ChildState::Deleting, _) => deleting(Deployment::KIND, valid.deployment_name),
+        _ => deleting(Service::KIND, valid.service_name),
+    };
+    Assessment {
+        available,
+        readiness,
+        foreign,
+    }
+}
+
+/// The error and the Warning event for a foreign object with a child's name.
+fn foreign_child<K: Child>(valid: &ValidApp<'_>, object: &K) -> (ReconcileError, AppEvent) {
+    let meta = object.meta();
+    let error = ReconcileError::ResourceExists {
+        kind: K::KIND,
         name: meta.name.clone().unwrap_or_default(),
         app: valid.name.to_owned(),
         controller: describe_controller(meta),
-    }
+    };
+    let event = AppEvent::warning(
+        event_reason::RESOURCE_EXISTS,
+        "Reconcile",
+        error.to_string(),
+    )
+    .about(object);
+    (error, event)
 }
 
 fn deleting(kind: &str, name: &str) -> Readiness {
@@ -172,39 +219,11 @@ where
             Err(error) => return Err(self.failed(&app, error).await),
         };
 
-        // Each foreign child: the error, and the Warning event about it.
-        let mut foreign = Vec::new();
-        if let ChildState::Foreign(d) = &deployment {
-            let error = resource_exists(&valid, Deployment::KIND, d.meta());
-            let event = AppEvent::warning(
-                event_reason::RESOURCE_EXISTS,
-                "Reconcile",
-                error.to_string(),
-            );
-            foreign.push((error, event.about(&**d)));
-        }
-        if let ChildState::Foreign(s) = &service {
-            let error = resource_exists(&valid, Service::KIND, s.meta());
-            let event = AppEvent::warning(
-                event_reason::RESOURCE_EXISTS,
-                "Reconcile",
-                error.to_string(),
-            );
-            foreign.push((error, event.about(&**s)));
-        }
-        let available = match &deployment {
-            ChildState::Ready(d) => Some(status::available_replicas(d)),
-            _ => None,
-        };
-        let readiness = match (&deployment, &service) {
-            _ if !foreign.is_empty() => {
-                let message: Vec<String> = foreign.iter().map(|(e, _)| e.to_string()).collect();
-                Readiness::not_ready(reason::RESOURCE_EXISTS, message.join("; "))
-            }
-            (ChildState::Ready(d), ChildState::Ready(_)) => status::deployment_readiness(d),
-            (ChildState::Deleting, _) => deleting(Deployment::KIND, valid.deployment_name),
-            _ => deleting(Service::KIND, valid.service_name),
-        };
+        let Assessment {
+            available,
+            readiness,
+            foreign,
+        } = assess(&valid, &deployment, &service);
         if let Err(error) = self.write_status(&app, available, &readiness).await {
             return Err(self.failed(&app, error).await);
         }

@@ -171,17 +171,7 @@ async fn probed_client(probe: &Probe) -> Result<Client> {
 /// installed.
 async fn setup() -> Result<Client> {
     let client = envtest::client().await?;
-    let mut definitions = generated::crds::custom_resource_definitions()?;
-    for crd in &mut definitions {
-        // `myapp.k8s.io` is a protected group (`*.k8s.io`): the API server wants
-        // this annotation. TEMPORARY until the CRD emitter adds it itself.
-        crd.metadata
-            .annotations
-            .get_or_insert_with(Default::default)
-            .entry("api-approved.kubernetes.io".to_owned())
-            .or_insert_with(|| "unapproved, test-only".to_owned());
-    }
-    crds::install(&client, definitions).await?;
+    crds::install(&client, generated::crds::custom_resource_definitions()?).await?;
     Ok(client)
 }
 

@@ -11,11 +11,50 @@ use super::imports::imports_for;
 use super::methods::methods;
 use super::names::{ClientKind, GroupVersion, ident};
 use super::typed::impl_items;
-use crate::model::Group;
+use crate::emit::EmitOptions;
+use crate::model::{Group, Verb};
 
 /// The module docs of `clientset::fake`, including the list of known differences
 /// from the API server.
 const FAKE_DOC: &str = include_str!("fake_doc.md");
+
+/// The fake's module docs, with a doc-tested example on the first kind that has
+/// `get` (none when no kind has).
+fn module_doc(gvs: &[&GroupVersion<'_>], opts: &EmitOptions) -> String {
+    let krate = &opts.crate_name;
+    let first = gvs
+        .iter()
+        .flat_map(|gv| gv.kinds.iter().map(move |k| (gv, k)))
+        .find(|(_, k)| k.verbs().contains(&Verb::Get));
+    let example = match first {
+        Some((gv, kind)) => {
+            let accessor = gv.accessor();
+            let kind_accessor = kind.accessor();
+            let args = if kind.kind.namespaced {
+                "\"default\""
+            } else {
+                ""
+            };
+            let plural = &kind.kind.plural;
+            format!(
+                "```\n\
+                 use {krate}::clientset::fake;\n\
+                 use {krate}::clientset::prelude::*;\n\n\
+                 # #[tokio::main(flavor = \"current_thread\")]\n\
+                 # async fn main() {{\n\
+                 let fake = fake::Clientset::default();\n\
+                 let client = fake.{accessor}().{kind_accessor}({args});\n\
+                 let err = client.get(\"missing\").await.unwrap_err();\n\
+                 assert!(err.is_not_found());\n\
+                 assert!(fake.actions()[0].matches(\"get\", \"{plural}\"));\n\
+                 # }}\n\
+                 ```\n"
+            )
+        }
+        None => String::new(),
+    };
+    FAKE_DOC.replace("{example}", &example)
+}
 
 /// `Object::MyappV1App`: the seed enum's variant of a kind.
 fn variant(gv: &GroupVersion<'_>, kind: &ClientKind<'_>) -> proc_macro2::Ident {
@@ -23,7 +62,10 @@ fn variant(gv: &GroupVersion<'_>, kind: &ClientKind<'_>) -> proc_macro2::Ident {
 }
 
 /// `src/clientset/fake/mod.rs`.
-pub(crate) fn root_file(groups: &[(&Group, Vec<GroupVersion<'_>>)]) -> TokenStream {
+pub(crate) fn root_file(
+    groups: &[(&Group, Vec<GroupVersion<'_>>)],
+    opts: &EmitOptions,
+) -> TokenStream {
     let gvs: Vec<&GroupVersion<'_>> = groups.iter().flat_map(|(_, v)| v.iter()).collect();
     let group_modules = groups.iter().map(|(group, _)| {
         let module = ident(&group.module);
@@ -72,7 +114,7 @@ pub(crate) fn root_file(groups: &[(&Group, Vec<GroupVersion<'_>>)]) -> TokenStre
         });
     }
 
-    let module_doc = inner_doc(FAKE_DOC);
+    let module_doc = inner_doc(&module_doc(&gvs, opts));
     quote! {
         #module_doc
 

@@ -14,7 +14,7 @@ mod fake;
 mod group_version;
 mod imports;
 mod methods;
-mod names;
+pub(crate) mod names;
 mod root;
 mod typed;
 
@@ -65,7 +65,10 @@ pub fn emit_clientset(api: &Api, opts: &EmitOptions) -> Vec<GeneratedFile> {
     let groups = names::client_groups(api);
     let mut files = vec![
         GeneratedFile::rust(clientset_path("mod.rs"), root::root_file(&groups, opts)),
-        GeneratedFile::rust(clientset_path("fake/mod.rs"), fake::root_file(&groups)),
+        GeneratedFile::rust(
+            clientset_path("fake/mod.rs"),
+            fake::root_file(&groups, opts),
+        ),
     ];
     for (group, versions) in &groups {
         let g = &group.module;

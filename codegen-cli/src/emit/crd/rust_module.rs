@@ -4,7 +4,11 @@
 //! in `crds/`), `all()` lists them with their names, and
 //! `custom_resource_definitions()` parses them into typed k8s-openapi objects with
 //! serde-saphyr, the YAML crate kube-client already builds; the generated crate
-//! needs `serde-saphyr` as a direct dependency for that one function.
+//! needs `serde-saphyr` as a direct dependency for that one function. It parses
+//! YAML into a `serde_json::Value` and that into the typed CRD: deserializing the
+//! typed CRD from YAML directly instantiates serde-saphyr's (large) deserializer
+//! for every type of the CRD schema graph, which was a third of the LLVM IR of a
+//! one-kind generated crate (bench/run.sh --sections llvm).
 
 use heck::ToShoutySnakeCase;
 use proc_macro2::TokenStream;
@@ -73,7 +77,15 @@ pub(crate) fn crds_module(crds: &[Crd], opts: &EmitOptions) -> TokenStream {
         /// Only if a YAML file under `crds/` was edited into something that is not a
         /// CustomResourceDefinition; the generated files always parse.
         pub fn custom_resource_definitions() -> Result<Vec<CustomResourceDefinition>, serde_saphyr::Error> {
-            all().iter().map(|(_, yaml)| serde_saphyr::from_str(yaml)).collect()
+            all()
+                .iter()
+                .map(|(_, yaml)| {
+                    // Through a JSON value: the YAML deserializer is instantiated
+                    // for one type instead of the whole CRD schema type graph.
+                    let value: serde_json::Value = serde_saphyr::from_str(yaml)?;
+                    serde_json::from_value(value).map_err(serde::de::Error::custom)
+                })
+                .collect()
         }
     }
 }

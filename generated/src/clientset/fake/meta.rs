@@ -239,10 +239,8 @@ pub(crate) fn conflict(info: &ResourceInfo, name: &str, why: &str) -> Error {
     status(ErrorKind::Conflict, message, info, name, info.plural.to_owned(), Vec::new())
 }
 
-/// A failed uid or resourceVersion precondition (409), worded like the server's
-/// storage layer; `qualified` names the object as the server does on that path.
+/// A failed delete precondition (409), worded like the server's storage layer.
 pub(crate) fn precondition_failed(
-    qualified: &str,
     info: &ResourceInfo,
     name: &str,
     field: &str,
@@ -255,7 +253,8 @@ pub(crate) fn precondition_failed(
         "The object might have been modified"
     };
     let message = format!(
-        "Operation cannot be fulfilled on {qualified} \"{name}\": the {field} in the precondition ({wanted}) does not match the {field} in record ({stored}). {consequence}"
+        "Operation cannot be fulfilled on {} \"{name}\": the {field} in the precondition ({wanted}) does not match the {field} in record ({stored}). {consequence}",
+        info.qualified_kind()
     );
     status(ErrorKind::Conflict, message, info, name, info.plural.to_owned(), Vec::new())
 }

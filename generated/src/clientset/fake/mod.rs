@@ -7,10 +7,18 @@
 //! of code written against `C: Interface` (the analogue of client-go's
 //! `fake.NewSimpleClientset`).
 //!
-//! ```rust,ignore
-//! let fake = fake::Clientset::new(vec![existing_app.into()]);
-//! run_my_controller_step(&fake).await?;
-//! assert!(fake.actions().iter().any(|a| a.matches("update", "apps/status")));
+//! ```
+//! use generated::clientset::fake;
+//! use generated::clientset::prelude::*;
+//!
+//! # #[tokio::main(flavor = "current_thread")]
+//! # async fn main() {
+//! let fake = fake::Clientset::default();
+//! let client = fake.myapp_v1().apps("default");
+//! let err = client.get("missing").await.unwrap_err();
+//! assert!(err.is_not_found());
+//! assert!(fake.actions()[0].matches("get", "apps"));
+//! # }
 //! ```
 //!
 //! What it reproduces from the API server, for custom resources:
@@ -49,8 +57,10 @@
 //!   object": `managedFields` are not maintained, field ownership and apply conflicts
 //!   are not detected (`force` has no effect), and fields dropped from a later apply
 //!   configuration are not removed;
-//! - no OpenAPI validation, defaulting, pruning of unknown fields, CEL rules or
-//!   admission webhooks: the object is stored as sent (only the name is validated);
+//! - no OpenAPI validation, defaulting (`+kubebuilder:default`), pruning of unknown
+//!   fields, CEL rules or admission webhooks: the object is stored as sent (only the
+//!   name is validated), so an object the server would reject or default is stored
+//!   unchanged;
 //! - namespaces need not exist, and deleting a namespace deletes nothing;
 //! - no garbage collection: owner references are stored but dependents are never
 //!   deleted, and `propagationPolicy` is ignored;

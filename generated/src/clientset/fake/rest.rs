@@ -406,14 +406,21 @@ impl Rest<'_> {
         let stored_uid = meta::meta_str(current, "uid");
         let uid = meta::meta_str(requested, "uid");
         if !uid.is_empty() && uid != stored_uid {
+            let key = if self.info.namespaced {
+                format!(
+                    "/registry/{}/{}/{}/{name}", self.info.group, self.info.plural, self
+                    .namespace
+                )
+            } else {
+                format!("/registry/{}/{}/{name}", self.info.group, self.info.plural)
+            };
             return Err(
-                meta::precondition_failed(
-                    &self.info.qualified_resource(),
+                meta::conflict(
                     self.info,
                     name,
-                    "UID",
-                    uid,
-                    stored_uid,
+                    &format!(
+                        "StorageError: invalid object, Code: 4, Key: {key}, ResourceVersion: 0, AdditionalErrorMsg: Precondition failed: UID in precondition: {uid}, UID in object meta: {stored_uid}"
+                    ),
                 ),
             );
         }
@@ -576,7 +583,6 @@ impl Rest<'_> {
                         {
                             return Err(
                                 meta::precondition_failed(
-                                    &self.info.qualified_kind(),
                                     self.info,
                                     name,
                                     "UID",
@@ -594,7 +600,6 @@ impl Rest<'_> {
                         {
                             return Err(
                                 meta::precondition_failed(
-                                    &self.info.qualified_kind(),
                                     self.info,
                                     name,
                                     "ResourceVersion",

@@ -83,6 +83,7 @@ impl<K> Debug for SharedInformer<K> {
 }
 
 /// Handle to one registered event handler, from [`SharedInformer::add_event_handler`].
+/// Dropping it leaves the handler registered; [`remove`](Self::remove) removes it.
 pub struct HandlerRegistration {
     synced: Arc<AtomicBool>,
     remove: Box<dyn Fn() + Send + Sync>,
@@ -235,6 +236,7 @@ where
     ///
     /// When called outside a Tokio runtime.
     pub fn start(&self) {
+        let runtime = tokio::runtime::Handle::current();
         if self.inner.started.swap(true, Ordering::AcqRel) || *self.inner.stop.borrow() {
             return;
         }
@@ -242,7 +244,6 @@ where
         let Some(source) = lock(&self.inner.source).take() else {
             return;
         };
-        let runtime = tokio::runtime::Handle::current();
         lock(&self.inner.listeners).start(runtime.clone());
         let stop = self.inner.stop.subscribe();
         let task = runtime.spawn(run(Arc::clone(&self.inner), source, stop));

@@ -239,6 +239,26 @@ pub(crate) fn conflict(info: &ResourceInfo, name: &str, why: &str) -> Error {
     status(ErrorKind::Conflict, message, info, name, info.plural.to_owned(), Vec::new())
 }
 
+/// A failed delete precondition (409), worded like the server's storage layer.
+pub(crate) fn precondition_failed(
+    info: &ResourceInfo,
+    name: &str,
+    field: &str,
+    wanted: &str,
+    stored: &str,
+) -> Error {
+    let consequence = if field == "UID" {
+        "The object might have been deleted and then recreated"
+    } else {
+        "The object might have been modified"
+    };
+    let message = format!(
+        "Operation cannot be fulfilled on {} \"{name}\": the {field} in the precondition ({wanted}) does not match the {field} in record ({stored}). {consequence}",
+        info.qualified_kind()
+    );
+    status(ErrorKind::Conflict, message, info, name, info.plural.to_owned(), Vec::new())
+}
+
 /// `App.myapp.k8s.io "x" is invalid: <field errors>` (422). `qualified` is how the
 /// server names the thing (the qualified kind for validation, the qualified
 /// resource for a missing `resourceVersion`).

@@ -406,7 +406,6 @@ where
                         None => rest.create(input, pp.dry_run),
                         Some(sub) => {
                             self.write_subresource(
-                                rest,
                                 name,
                                 sub,
                                 input,
@@ -445,7 +444,6 @@ where
 
                         Some(sub) => {
                             self.write_subresource(
-                                rest,
                                 name,
                                 sub,
                                 input,
@@ -459,10 +457,10 @@ where
         )
     }
 
-    #[allow(clippy::too_many_arguments)]
+    /// A PUT or POST to a subresource: `status` and `scale` as the server treats
+    /// them, other subresources as the object itself when they carry the kind.
     fn write_subresource(
         &self,
-        rest: &Rest<'_>,
         name: &str,
         subresource: &str,
         mut input: Value,
@@ -470,6 +468,7 @@ where
         same_type: bool,
         verb: &str,
     ) -> Result<Value> {
+        let rest = self.rest();
         match subresource {
             "status" => {
                 meta::meta_mut(&mut input)

@@ -388,7 +388,7 @@ impl Rest<'_> {
                     if dry_run {
                         Ok(Write::Unchanged(updated))
                     } else if deleting && !meta::has_finalizers(&updated) {
-                        Ok(Write::Delete(current.clone()))
+                        Ok(Write::Delete(updated))
                     } else {
                         Ok(Write::Put(updated))
                     }
@@ -406,12 +406,20 @@ impl Rest<'_> {
         let stored_uid = meta::meta_str(current, "uid");
         let uid = meta::meta_str(requested, "uid");
         if !uid.is_empty() && uid != stored_uid {
+            let key = if self.info.namespaced {
+                format!(
+                    "/registry/{}/{}/{}/{name}", self.info.group, self.info.plural, self
+                    .namespace
+                )
+            } else {
+                format!("/registry/{}/{}/{name}", self.info.group, self.info.plural)
+            };
             return Err(
                 meta::conflict(
                     self.info,
                     name,
                     &format!(
-                        "Precondition failed: UID in precondition: {uid}, UID in object meta: {stored_uid}"
+                        "StorageError: invalid object, Code: 4, Key: {key}, ResourceVersion: 0, AdditionalErrorMsg: Precondition failed: UID in precondition: {uid}, UID in object meta: {stored_uid}"
                     ),
                 ),
             );
@@ -574,12 +582,12 @@ impl Rest<'_> {
                             .filter(|u| *u != stored_uid)
                         {
                             return Err(
-                                meta::conflict(
+                                meta::precondition_failed(
                                     self.info,
                                     name,
-                                    &format!(
-                                        "Precondition failed: UID in precondition: {uid}, UID in object meta: {stored_uid}"
-                                    ),
+                                    "UID",
+                                    uid,
+                                    stored_uid,
                                 ),
                             );
                         }
@@ -591,12 +599,12 @@ impl Rest<'_> {
                             .filter(|v| *v != stored_version)
                         {
                             return Err(
-                                meta::conflict(
+                                meta::precondition_failed(
                                     self.info,
                                     name,
-                                    &format!(
-                                        "Precondition failed: ResourceVersion in precondition: {version}, ResourceVersion in object meta: {stored_version}"
-                                    ),
+                                    "ResourceVersion",
+                                    version,
+                                    stored_version,
                                 ),
                             );
                         }

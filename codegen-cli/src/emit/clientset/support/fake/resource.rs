@@ -340,9 +340,7 @@ where
         action.object = Some(input.clone());
         decode(self.run(&action, |rest| match subresource {
             None => rest.create(input, pp.dry_run),
-            Some(sub) => {
-                self.write_subresource(rest, name, sub, input, pp.dry_run, same_type, "create")
-            }
+            Some(sub) => self.write_subresource(name, sub, input, pp.dry_run, same_type, "create"),
         })?)
     }
 
@@ -363,16 +361,14 @@ where
                 meta::meta_mut(&mut input).insert("name".into(), Value::String(name.to_owned()));
                 rest.update(input, Part::Main, pp.dry_run)
             }
-            Some(sub) => {
-                self.write_subresource(rest, name, sub, input, pp.dry_run, same_type, "update")
-            }
+            Some(sub) => self.write_subresource(name, sub, input, pp.dry_run, same_type, "update"),
         })?)
     }
 
-    #[allow(clippy::too_many_arguments)]
+    /// A PUT or POST to a subresource: `status` and `scale` as the server treats
+    /// them, other subresources as the object itself when they carry the kind.
     fn write_subresource(
         &self,
-        rest: &Rest<'_>,
         name: &str,
         subresource: &str,
         mut input: Value,
@@ -380,6 +376,7 @@ where
         same_type: bool,
         verb: &str,
     ) -> Result<Value> {
+        let rest = self.rest();
         match subresource {
             "status" => {
                 meta::meta_mut(&mut input).insert("name".into(), Value::String(name.to_owned()));

@@ -354,13 +354,21 @@ impl Rest<'_> {
         let stored_uid = meta::meta_str(current, "uid");
         let uid = meta::meta_str(requested, "uid");
         if !uid.is_empty() && uid != stored_uid {
-            return Err(meta::precondition_failed(
-                &self.info.qualified_resource(),
+            // The server reports this one straight from its storage layer.
+            let key = if self.info.namespaced {
+                format!(
+                    "/registry/{}/{}/{}/{name}",
+                    self.info.group, self.info.plural, self.namespace
+                )
+            } else {
+                format!("/registry/{}/{}/{name}", self.info.group, self.info.plural)
+            };
+            return Err(meta::conflict(
                 self.info,
                 name,
-                "UID",
-                uid,
-                stored_uid,
+                &format!(
+                    "StorageError: invalid object, Code: 4, Key: {key}, ResourceVersion: 0, AdditionalErrorMsg: Precondition failed: UID in precondition: {uid}, UID in object meta: {stored_uid}"
+                ),
             ));
         }
         let version = meta::meta_str(requested, "resourceVersion");
@@ -485,12 +493,7 @@ impl Rest<'_> {
                     let stored_uid = meta::meta_str(current, "uid");
                     if let Some(uid) = pre.uid.as_deref().filter(|u| *u != stored_uid) {
                         return Err(meta::precondition_failed(
-                            &self.info.qualified_kind(),
-                            self.info,
-                            name,
-                            "UID",
-                            uid,
-                            stored_uid,
+                            self.info, name, "UID", uid, stored_uid,
                         ));
                     }
                     let stored_version = meta::meta_str(current, "resourceVersion");
@@ -500,7 +503,6 @@ impl Rest<'_> {
                         .filter(|v| *v != stored_version)
                     {
                         return Err(meta::precondition_failed(
-                            &self.info.qualified_kind(),
                             self.info,
                             name,
                             "ResourceVersion",

@@ -233,13 +233,15 @@ where
     ///
     /// When called outside a Tokio runtime.
     pub fn start(&self) {
+        // Before any state changes, so a call outside a runtime leaves the informer
+        // startable.
+        let runtime = tokio::runtime::Handle::current();
         if self.inner.started.swap(true, Ordering::AcqRel) || *self.inner.stop.borrow() {
             return;
         }
         let Some(source) = lock(&self.inner.source).take() else {
             return;
         };
-        let runtime = tokio::runtime::Handle::current();
         lock(&self.inner.listeners).start(runtime.clone());
         let stop = self.inner.stop.subscribe();
         let task = runtime.spawn(run(Arc::clone(&self.inner), source, stop));
