@@ -46,19 +46,31 @@ stop() {
     [[ $stopping == 0 ]] || return 0
     stopping=1
     echo >&2
-    [[ -z "$WATCH_PID" ]] || kill "$WATCH_PID" 2>/dev/null || true
+    if [[ -n "$WATCH_PID" ]]; then
+        kill "$WATCH_PID" 2>/dev/null || true
+        wait "$WATCH_PID" 2>/dev/null || true
+    fi
     if [[ -n "$CONTROLLER_PID" ]]; then
         # Ctrl-C in a terminal reaches the controller too; either way it
         # stops gracefully: in-flight reconciles finish first.
         step "stopping the controller"
         kill -TERM "$CONTROLLER_PID" 2>/dev/null || true
-        wait "$CONTROLLER_PID" 2>/dev/null || true
+        # `wait` returns early if another signal arrives: wait until it is gone.
+        while kill -0 "$CONTROLLER_PID" 2>/dev/null; do
+            wait "$CONTROLLER_PID" 2>/dev/null || true
+        done
         tail -n 4 "$LOG" >&2 || true
     fi
     step "stopping the control plane"
     hack/k8s/controlplane.sh stop "$DIR"
 }
-trap 'stop; exit 0' INT TERM
+# The first Ctrl-C stops everything in order; more Ctrl-Cs meanwhile are ignored.
+on_signal() {
+    [[ $stopping == 0 ]] || return 0
+    stop
+    exit 0
+}
+trap on_signal INT TERM
 trap stop EXIT
 
 step "installing the CRD (manifests/crd)"

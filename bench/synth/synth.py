@@ -27,7 +27,7 @@ GROUP_WORDS = [
     "apps", "billing", "catalog", "delivery", "edge", "fleet", "gateway", "hosting",
     "identity", "jobs", "keys", "ledger", "mesh", "network", "orders", "payments",
     "queue", "routing", "storage", "tenancy", "usage", "vault", "workflow", "xray",
-    "yield", "zones", "alerts", "backup", "cache", "dns", "events", "feature",
+    "yields", "zones", "alerts", "backup", "cache", "dns", "events", "feature",
     "graph", "health", "ingest", "journal", "kafka", "logging", "metrics", "notify",
     "object", "policy", "quota", "registry", "search", "tracing", "upgrade", "volume",
     "webhook", "xfer",

@@ -13,7 +13,9 @@ pub fn parse(version: &str) -> Result<String, String> {
     let (core, build) = split_once_or(version, '+');
     let (core, pre) = split_once_or(core, '-');
     let numbers: Vec<&str> = core.split('.').collect();
-    let numeric = |s: &str| !s.is_empty() && s.chars().all(|c| c.is_ascii_digit()) && (s == "0" || !s.starts_with('0'));
+    let numeric = |s: &str| {
+        !s.is_empty() && s.chars().all(|c| c.is_ascii_digit()) && (s == "0" || !s.starts_with('0'))
+    };
     let ident = |s: &str| !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '-');
     let valid = numbers.len() == 3
         && numbers.iter().all(|n| numeric(n))
@@ -54,13 +56,21 @@ pub fn set_version(manifest: &str, version: &str) -> Result<String, String> {
             if key == "version" {
                 let rest = trimmed["version".len()..].trim_start();
                 if rest.starts_with('.') || rest.contains("workspace") {
-                    return Err("`version` is inherited from the workspace (`version.workspace = true`); \
+                    return Err(
+                        "`version` is inherited from the workspace (`version.workspace = true`); \
                          write `version = \"...\"` in the generated crate's Cargo.toml to let \
                          --crate-version manage it"
-                        .to_owned());
+                            .to_owned(),
+                    );
                 }
                 let indent = &line[..line.len() - line.trim_start().len()];
-                let newline = if line.ends_with("\r\n") { "\r\n" } else if line.ends_with('\n') { "\n" } else { "" };
+                let newline = if line.ends_with("\r\n") {
+                    "\r\n"
+                } else if line.ends_with('\n') {
+                    "\n"
+                } else {
+                    ""
+                };
                 out.push_str(&format!("{indent}version = \"{version}\"{newline}"));
                 done = true;
                 continue;
@@ -97,7 +107,13 @@ mod tests {
 
     #[test]
     fn accepts_semantic_versions_only() {
-        for ok in ["0.1.0", "1.22.333", "1.0.0-alpha.1", "1.0.0+build.7", "1.0.0-rc-1+x"] {
+        for ok in [
+            "0.1.0",
+            "1.22.333",
+            "1.0.0-alpha.1",
+            "1.0.0+build.7",
+            "1.0.0-rc-1+x",
+        ] {
             assert_eq!(parse(ok).as_deref(), Ok(ok));
         }
         for bad in ["1.0", "v1.0.0", "1.0.0.0", "01.0.0", "1.0.0-", "1.x.0", ""] {
@@ -126,7 +142,11 @@ mod tests {
 
     #[test]
     fn refuses_a_workspace_version() {
-        let err = set_version("[package]\nname = \"g\"\nversion.workspace = true\n", "1.0.0").unwrap_err();
+        let err = set_version(
+            "[package]\nname = \"g\"\nversion.workspace = true\n",
+            "1.0.0",
+        )
+        .unwrap_err();
         assert!(err.contains("inherited from the workspace"), "{err}");
         let err = set_version("[dependencies]\nx = \"1\"\n", "1.0.0").unwrap_err();
         assert!(err.contains("no `[package]`"), "{err}");

@@ -9,8 +9,8 @@
 //! `build.rs` and the proc macros all share it.
 
 pub mod builder;
-pub mod crate_version;
 pub mod cli;
+pub mod crate_version;
 pub mod diag;
 pub mod emit;
 pub mod model;

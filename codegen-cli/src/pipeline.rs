@@ -97,8 +97,8 @@ fn versioned_manifest(output_dir: &Path, version: &str) -> Result<(PathBuf, Stri
         path: path.clone(),
         source,
     })?;
-    let text = crate::crate_version::set_version(&text, version)
-        .map_err(|message| Error::Manifest {
+    let text =
+        crate::crate_version::set_version(&text, version).map_err(|message| Error::Manifest {
             path: path.clone(),
             message,
         })?;

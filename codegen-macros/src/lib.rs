@@ -2,7 +2,7 @@
 //! `Resource` impls and the CRD of marker-annotated types, generated in your
 //! own crate, by the same parser and emitters as the `kube-codegen` CLI.
 //!
-//! ```ignore
+//! ```
 //! #[kube_codegen_macros::api]
 //! pub mod v1 {
 //!     //! Version v1 of the shop API.

@@ -110,16 +110,14 @@ impl SourceMap {
                     }
                     self.spanned(close, group.span_close());
                     self.raw(" ");
-                    // An attribute ends its line.
-                    if group.delimiter() == Delimiter::Bracket
+                    // An attribute (`#[...]` or `#![...]`) ends its line.
+                    let outer = group.delimiter() == Delimiter::Bracket
                         && i > 0
-                        && is_attribute_start(&trees[i - 1..])
-                    {
-                        self.raw("\n");
-                    } else if i > 1
+                        && is_attribute_start(&trees[i - 1..]);
+                    let inner = i > 1
                         && is_attribute_start(&trees[i - 2..])
-                        && matches!(&trees[i - 1], TokenTree::Punct(p) if p.as_char() == '!')
-                    {
+                        && matches!(&trees[i - 1], TokenTree::Punct(p) if p.as_char() == '!');
+                    if outer || inner {
                         self.raw("\n");
                     }
                 }

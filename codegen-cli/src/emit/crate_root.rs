@@ -49,13 +49,16 @@ pub fn emit_crate_root_for<'a>(
             .iter()
             .any(|p| *p == Path::new(&dir) || *p == Path::new(&file))
     };
-    let modules = MODULES.iter().filter(|(m, _)| has(m)).map(|(m, doc)| {
+    let present: Vec<_> = MODULES.iter().filter(|(m, _)| has(m)).collect();
+    // Each module documents itself with `//!` lines; an outer doc here as well
+    // would make rustdoc resolve the module's links from the crate root, and an
+    // inlined module (build.rs mode) cannot carry both.
+    let modules = present.iter().map(|(m, _)| {
         let ident = format_ident!("{m}");
-        let doc = format!(" {doc}");
         // The modules are formatted by the generator (prettyplease); rustfmt
         // would format them differently and `verify` compares bytes, so
         // `cargo fmt` leaves them alone.
-        quote! { #[doc = #doc] #[rustfmt::skip] pub mod #ident; }
+        quote! { #[rustfmt::skip] pub mod #ident; }
     });
     let groups = api
         .groups
@@ -72,23 +75,22 @@ pub fn emit_crate_root_for<'a>(
         String::new(),
     ];
     docs.extend(groups);
-    docs.extend([
-        String::new(),
-        format!(
-            " See `{}::apis` for the types, `clientset` for typed clients, `informers` and",
-            opts.crate_name
-        ),
-        " `listers` for cached reads, and `crds` for the CustomResourceDefinitions.".to_owned(),
-    ]);
+    docs.push(String::new());
+    docs.push(format!(" The modules of `{}`:", opts.crate_name));
+    docs.push(String::new());
+    docs.extend(present.iter().map(|(m, doc)| format!(" - [`{m}`]: {doc}")));
     let docs = docs.iter().map(|d| quote! { #![doc = #d] });
     // The README's examples are compiled and run as doctests, so they cannot rot.
-    let readme = emitted.iter().any(|p| *p == Path::new("README.md")).then(|| {
-        quote! {
-            #[cfg(doctest)]
-            #[doc = include_str!("../README.md")]
-            pub struct ReadmeDoctests;
-        }
-    });
+    let readme = emitted
+        .iter()
+        .any(|p| *p == Path::new("README.md"))
+        .then(|| {
+            quote! {
+                #[cfg(doctest)]
+                #[doc = include_str!("../README.md")]
+                pub struct ReadmeDoctests;
+            }
+        });
     GeneratedFile::rust(
         "src/lib.rs",
         quote! {

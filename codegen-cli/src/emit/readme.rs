@@ -27,7 +27,9 @@ pub fn emit_readme(api: &Api, opts: &EmitOptions) -> GeneratedFile {
         .min_by_key(|(_, k)| (!k.kind.namespaced, !k.client.has(Verb::Get)));
     match example {
         Some((gv, kind)) => examples(&mut out, api, &krate, gv, kind),
-        None => out.push_str("This API has no kind with `+genclient`, so there are no clients.\n\n"),
+        None => {
+            out.push_str("This API has no kind with `+genclient`, so there are no clients.\n\n")
+        }
     }
     crds(&mut out, &krate);
     out.push_str(
@@ -56,7 +58,11 @@ fn intro(out: &mut String, api: &Api, krate: &str) {
                 format!("`{}` ({})", v.name, kinds.join(", "))
             })
             .collect();
-        let name = if group.name.is_empty() { "core" } else { &group.name };
+        let name = if group.name.is_empty() {
+            "core"
+        } else {
+            &group.name
+        };
         let _ = writeln!(out, "- `{name}`: {}", versions.join("; "));
     }
     let _ = write!(
@@ -89,16 +95,29 @@ fn intro(out: &mut String, api: &Api, krate: &str) {
     );
 }
 
-fn examples(out: &mut String, api: &Api, krate: &str, gv: &GroupVersion<'_>, kind: &ClientKind<'_>) {
+fn examples(
+    out: &mut String,
+    api: &Api,
+    krate: &str,
+    gv: &GroupVersion<'_>,
+    kind: &ClientKind<'_>,
+) {
     let name = &kind.ty.name;
-    let path = format!("{krate}::apis::{}::{}::{name}", gv.group.module, gv.version.module);
+    let path = format!(
+        "{krate}::apis::{}::{}::{name}",
+        gv.group.module, gv.version.module
+    );
     let api_version = gv.api_version();
     let plural = &kind.kind.plural;
     let client = format!(
         "clientset.{}().{}({})",
         gv.accessor(),
         kind.accessor(),
-        if kind.kind.namespaced { "\"default\"" } else { "" }
+        if kind.kind.namespaced {
+            "\"default\""
+        } else {
+            ""
+        }
     );
     let _ = write!(
         out,

@@ -6,11 +6,10 @@
 //! The typed clientset: `Clientset::new(kube::Client)` → one accessor per group-version
 //! → one client per kind, with the verbs the `+genclient` markers allow. Every client is
 //! also a trait (`Interface`, `<Group><Version>Interface`, `<Kind>Interface`), implemented
-//! as well by the in-memory [`fake::Clientset`](crate::clientset::fake::Clientset), so code
-//! written against the traits runs with either.
+//! as well by the in-memory [`fake::Clientset`], so code written against the traits runs
+//! with either.
 //!
-//! Errors are one type, [`Error`](crate::clientset::Error), whose
-//! [`Error::kind`](crate::clientset::Error::kind) tells `NotFound`, `AlreadyExists`,
+//! Errors are one type, [`Error`], whose [`Error::kind`] tells `NotFound`, `AlreadyExists`,
 //! `Conflict`, `Invalid`, `Forbidden`, ... apart.
 //!
 //! ```no_run

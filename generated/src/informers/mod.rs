@@ -5,8 +5,8 @@
 
 //! Shared informers: one watch per type, however many consumers.
 //!
-//! A [`SharedInformerFactory`](crate::informers::SharedInformerFactory) makes one
-//! [`SharedInformer`](crate::informers::SharedInformer) per type and caches it, so
+//! A [`SharedInformerFactory`] makes one
+//! [`SharedInformer`] per type and caches it, so
 //! every controller asking for the same type shares one list+watch and one cache.
 //! Informers are built on kube-runtime's `watcher` (reconnects, bookmarks, backoff,
 //! re-list after `410 Gone`); after a re-list, handlers get exactly the adds, updates

@@ -8,23 +8,23 @@
 //! - `batch.fixture.example.com`: v1, v1beta1
 //! - `infra.fixture.example.com`: v1alpha1
 //!
-//! See `fixture_generated::apis` for the types, `clientset` for typed clients, `informers` and
-//! `listers` for cached reads, and `crds` for the CustomResourceDefinitions.
+//! The modules of `fixture_generated`:
+//!
+//! - [`apis`]: The API types, with deep-copy `Clone` and `Resource` impls.
+//! - [`clientset`]: Typed clients for every kind, and a fake clientset for unit tests.
+//! - [`crds`]: The CustomResourceDefinitions, as YAML data.
+//! - [`informers`]: Shared informers: one watch per type, however many consumers.
+//! - [`listers`]: Listers: typed, namespace-aware reads from informer caches.
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
-/// The API types, with deep-copy `Clone` and `Resource` impls.
 #[rustfmt::skip]
 pub mod apis;
-/// Typed clients for every kind, and a fake clientset for unit tests.
 #[rustfmt::skip]
 pub mod clientset;
-/// The CustomResourceDefinitions, as YAML data.
 #[rustfmt::skip]
 pub mod crds;
-/// Shared informers: one watch per type, however many consumers.
 #[rustfmt::skip]
 pub mod informers;
-/// Listers: typed, namespace-aware reads from informer caches.
 #[rustfmt::skip]
 pub mod listers;
 #[cfg(doctest)]

@@ -17,10 +17,10 @@ fn module_doc(groups: &[(&Group, Vec<GroupVersion<'_>>)], opts: &EmitOptions) ->
          group-version → one client per kind, with the verbs the `+genclient` markers \
          allow. Every client is also a trait (`Interface`, `<Group><Version>Interface`, \
          `<Kind>Interface`), implemented as well by the in-memory \
-         [`fake::Clientset`](crate::clientset::fake::Clientset), \
+         [`fake::Clientset`], \
          so code written against the traits runs with either.\n\n\
-         Errors are one type, [`Error`](crate::clientset::Error), whose \
-         [`Error::kind`](crate::clientset::Error::kind) tells `NotFound`, \
+         Errors are one type, [`Error`], whose \
+         [`Error::kind`] tells `NotFound`, \
          `AlreadyExists`, `Conflict`, `Invalid`, `Forbidden`, ... apart.\n",
     );
     let first = groups

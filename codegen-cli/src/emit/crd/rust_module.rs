@@ -23,11 +23,14 @@ pub(crate) fn const_name(crd_name: &str) -> String {
 }
 
 pub(crate) fn crds_module(crds: &[Crd], opts: &EmitOptions) -> TokenStream {
+    // Links spell the full path: a module with docs on its `mod crds;` line as
+    // well resolves the links of its own `//!` docs in the parent's scope.
     let crate_name = opts.crate_name.replace('-', "_");
     let module_doc = format!(
         " The CustomResourceDefinitions of this crate's API, as data.\n\n Each CRD is the \
-         YAML document under `crds/` (apply it with `kubectl apply -f`); [`all`] lists them \
-         and [`custom_resource_definitions`] parses them, for example to install them with \
+         YAML document under `crds/` (apply it with `kubectl apply -f`); [`all`] \
+         lists them and [`custom_resource_definitions`] \
+         parses them, for example to install them with \
          a `kube::Api<CustomResourceDefinition>` in tests.\n\n ```\n for (name, yaml) in \
          {crate_name}::crds::all() {{\n     assert!(yaml.contains(name));\n }}\n ```"
     );

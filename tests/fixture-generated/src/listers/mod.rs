@@ -7,7 +7,7 @@
 //!
 //! A lister never calls the API server: it reads the cache an informer keeps up to
 //! date, through an index by namespace, and hands out `Arc`s of the cached objects.
-//! Label selectors are `kube::core::Selector`s; [`parse_selector`](crate::listers::parse_selector) reads the
+//! Label selectors are `kube::core::Selector`s; [`parse_selector`] reads the
 //! `kubectl -l` syntax (`app=web,tier!=db,env in (prod,qa),!canary`).
 //!
 //! ```no_run
