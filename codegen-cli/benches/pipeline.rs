@@ -30,6 +30,7 @@ fn config(input_dir: PathBuf, output_dir: PathBuf) -> Config {
         boilerplate: Boilerplate::default(),
         parse: ParseOptions::default(),
         emit: EmitOptions::default(),
+        crate_version: None,
     }
 }
 

@@ -147,7 +147,7 @@ pub fn emit_artifacts(
 ) -> Result<Vec<GeneratedFile>, Diagnostics> {
     let mut files = Vec::new();
     for emit in emitters(artifacts) {
-        files.extend(emit(api, opts)?);
+        files.extend(run_emitter(emit, api, opts)?);
     }
     let root = emit::crate_root::emit_crate_root(api, opts, &files);
     files.push(root);
@@ -159,6 +159,12 @@ type RenderedFiles = Vec<(PathBuf, String)>;
 
 /// One emitter: a whole artifact's files.
 type Emitter = fn(&Api, &EmitOptions) -> Result<Vec<GeneratedFile>, Diagnostics>;
+
+/// Runs one emitter. Its functions get `#[inline]`, so the generated crate
+/// compiles only the kinds its users use (see [`emit::lazy`]).
+fn run_emitter(emit: Emitter, api: &Api, opts: &EmitOptions) -> Result<Vec<GeneratedFile>, Diagnostics> {
+    emit(api, opts).map(emit::lazy::mark_files)
+}
 
 /// The emitters `artifacts` asks for, in output order (crate root not included).
 fn emitters(artifacts: &Artifacts) -> Vec<Emitter> {
@@ -193,7 +199,7 @@ pub fn emit_and_render(
     let jobs = emitters(artifacts);
     let run_job = |emit: Emitter| -> Result<Vec<(PathBuf, String)>, Error> {
         let mut rendered = Vec::new();
-        for file in emit(api, opts).map_err(Error::Input)? {
+        for file in run_emitter(emit, api, opts).map_err(Error::Input)? {
             let content = write::render(&file, boilerplate)?;
             rendered.push((file.path, content));
         }

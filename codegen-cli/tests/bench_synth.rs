@@ -71,6 +71,7 @@ fn synthetic_api_parses_and_generates_every_kind() {
         boilerplate: Boilerplate::default(),
         parse: ParseOptions::default(),
         emit: EmitOptions::default(),
+        crate_version: None,
     };
     let output = match pipeline::run(&config) {
         Ok(output) => output,

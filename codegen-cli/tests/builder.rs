@@ -119,7 +119,7 @@ fn cargo_build(dir: &Path) -> Build {
 /// The output directory of the copy's most recent build-script run.
 fn out_dir(target: &Path) -> PathBuf {
     let build = target.join("debug/build");
-    let newest = std::fs::read_dir(&build)
+    std::fs::read_dir(&build)
         .unwrap()
         .flatten()
         .filter(|e| e.file_name().to_string_lossy().starts_with(PACKAGE))
@@ -131,8 +131,7 @@ fn out_dir(target: &Path) -> PathBuf {
                 .and_then(|m| m.modified())
                 .ok()
         })
-        .expect("the build script wrote its output");
-    newest
+        .expect("the build script wrote its output")
 }
 
 fn generated_code(target: &Path) -> String {

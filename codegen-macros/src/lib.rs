@@ -13,7 +13,6 @@
 //!
 //!     /// An order.
 //!     /// +genclient
-//!     /// +kubebuilder:subresource:status
 //!     #[derive(Clone, Debug, Default, Serialize, Deserialize)]
 //!     pub struct Order {
 //!         pub metadata: ObjectMeta,

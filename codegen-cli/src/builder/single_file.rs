@@ -6,7 +6,8 @@
 //! rustc does, to the emitted `x.rs` or `x/mod.rs` next to the declaring file,
 //! and inlined (`pub mod apis { pub mod myapp { ... } }`), recursively. An
 //! inlined file's inner attributes (`#![doc = "..."]`) stay inner attributes of
-//! the inline module, which is where Rust allows them; the crate root's own
+//! the inline module, which is where Rust allows them, or become outer ones
+//! after the declaration's own of the same kind; the crate root's own
 //! (crate docs, `#![forbid(unsafe_code)]`, `#![warn(missing_docs)]`) are
 //! dropped: the including crate controls those.
 //!
@@ -147,8 +148,21 @@ impl Inliner<'_> {
                     nested
                 };
                 let file = self.load(&path)?;
-                // The file's inner attributes become the inline module's.
-                module.attrs.extend(file.attrs);
+                // The file's inner attributes become the inline module's; where
+                // the declaration has outer ones of the same kind (docs on both
+                // `mod x;` and in `x.rs`), they become outer too, after those:
+                // the order rustdoc joins them in, without mixing styles
+                // (`clippy::mixed_attributes_style`).
+                for mut attr in file.attrs {
+                    let same_kind = module
+                        .attrs
+                        .iter()
+                        .any(|a| !is_inner(a) && a.path() == attr.path());
+                    if same_kind {
+                        attr.style = syn::AttrStyle::Outer;
+                    }
+                    module.attrs.push(attr);
+                }
                 module.semi = None;
                 file.items
             }
@@ -262,7 +276,7 @@ mod tests {
             ),
             GeneratedFile::rust(
                 "src/apis/mod.rs",
-                quote! { #![doc = " All groups."] pub mod myapp; },
+                quote! { #![doc = " All groups."] #![allow(dead_code)] pub mod myapp; },
             ),
             GeneratedFile::rust(
                 "src/apis/myapp.rs",
@@ -284,8 +298,9 @@ mod tests {
         assert_eq!(
             body,
             "/// The APIs.
+/// All groups.
 pub mod apis {
-    //! All groups.
+    #![allow(dead_code)]
     pub mod myapp {
         pub mod v1 {
             pub struct App;

@@ -62,6 +62,7 @@ pub mod crate_root;
 pub mod crd;
 pub mod deepcopy;
 pub mod informers;
+pub mod lazy;
 pub mod readme;
 pub mod register;
 pub mod rust_type;

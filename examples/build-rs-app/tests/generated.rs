@@ -29,7 +29,7 @@ fn types_are_kinds_with_deep_copy_and_type_meta() {
     assert_eq!(Order::api_version(&()), "shop.example.com/v1");
     assert_eq!(Order::plural(&()), "orders");
     assert_eq!(Order::SHORT_NAMES, ["ord"]);
-    assert!(Order::NAMESPACED);
+    const { assert!(Order::NAMESPACED) };
 
     let mut original = order("o1", 2);
     original.status = Some(OrderStatus {

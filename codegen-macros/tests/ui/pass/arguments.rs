@@ -42,7 +42,10 @@ fn main() {
     use v1alpha1::Moose;
 
     assert_eq!(Moose::PLURAL, "moose");
-    assert_eq!(Moose::crd().metadata.name.as_deref(), Some("moose.zoo.example.com"));
+    assert_eq!(
+        Moose::crd().metadata.name.as_deref(),
+        Some("moose.zoo.example.com")
+    );
     assert!(Moose::CRD_YAML.contains("maximum: 200"));
     let moose = Moose::new("m");
     assert!(!moose.is_big());

@@ -57,6 +57,12 @@ fn main() {
         .map(|v| (v.name.as_str(), v.storage))
         .collect();
     assert_eq!(versions, [("v2", true), ("v1", false)]);
-    assert_eq!(<store::v1::Shelf as Resource>::API_VERSION, "store.example.com/v1");
-    assert_eq!(<store::v2::Shelf as Resource>::API_VERSION, "store.example.com/v2");
+    assert_eq!(
+        <store::v1::Shelf as Resource>::API_VERSION,
+        "store.example.com/v1"
+    );
+    assert_eq!(
+        <store::v2::Shelf as Resource>::API_VERSION,
+        "store.example.com/v2"
+    );
 }
