@@ -186,7 +186,9 @@ def build_crates(args, kc, root, target):
     app_in = os.path.join(ROOT, "apis", "src")
     crates = [
         ("App, kube-codegen", buildcost.Crate("bench-gen-app", root, target, "generated",
-                                              gen_from(app_in), "myapp/v1/app.rs", "AppSpec", kc)),
+                                              gen_from(app_in), "myapp/v1/app.rs", "AppSpec", kc,
+                                              consumer=dict(group="myapp", version="v1",
+                                                            kind="App", plural="apps"))),
         ("App, derive(CustomResource)", buildcost.Crate(
             "bench-derive-app", root, target, "derive",
             derive_from(lib=os.path.join(HERE, "inputs", "derive-app", "lib.rs")),
@@ -197,7 +199,8 @@ def build_crates(args, kc, root, target):
         crates += [
             (f"{n} kinds, kube-codegen", buildcost.Crate(
                 f"bench-gen-{n}", root, target, "generated", gen_from(None, n),
-                "apps/v1/widget.rs", "WidgetSpec", kc)),
+                "apps/v1/widget.rs", "WidgetSpec", kc,
+                consumer=dict(group="apps", version="v1", kind="Widget", plural="widgets"))),
             (f"{n} kinds, derive(CustomResource)", buildcost.Crate(
                 f"bench-derive-{n}", root, target, "derive", derive_from(synth_kinds=n),
                 "src/apps.rs", "WidgetSpec")),

@@ -93,6 +93,10 @@ def build_table(res):
     for label, e in res.items():
         size = f"{e['rlib_bytes'] / 1024 / 1024:.1f} MiB" if e["rlib_bytes"] else "?"
         rows.append(f"| {label} | {e['lines']} | {span(e['cold'])} | {span(e['change'])} | {size} |")
+        if "user" in e:
+            u = e["user"]
+            rows.append(f"| … + a crate using one kind (client, fake, informer, lister) | – | "
+                        f"+{span(u['cold'])} | {span(u['change'])} (both crates) | – |")
     return "\n".join(rows)
 
 

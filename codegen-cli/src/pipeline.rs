@@ -162,7 +162,11 @@ type Emitter = fn(&Api, &EmitOptions) -> Result<Vec<GeneratedFile>, Diagnostics>
 
 /// Runs one emitter. Its functions get `#[inline]`, so the generated crate
 /// compiles only the kinds its users use (see [`emit::lazy`]).
-fn run_emitter(emit: Emitter, api: &Api, opts: &EmitOptions) -> Result<Vec<GeneratedFile>, Diagnostics> {
+fn run_emitter(
+    emit: Emitter,
+    api: &Api,
+    opts: &EmitOptions,
+) -> Result<Vec<GeneratedFile>, Diagnostics> {
     emit(api, opts).map(emit::lazy::mark_files)
 }
 

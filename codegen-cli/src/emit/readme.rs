@@ -228,3 +228,61 @@ fn crds(out: &mut String, krate: &str) {
          ```\n\n"
     );
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::emit::Content;
+    use crate::parse::{ParseOptions, parse_sources};
+
+    fn readme(types: &str) -> String {
+        let files = vec![
+            (
+                "zoo/v1/mod.rs".into(),
+                "//! +groupName=zoo.example.com\nmod animal;\n".to_owned(),
+            ),
+            ("zoo/v1/animal.rs".into(), types.to_owned()),
+        ];
+        let api = parse_sources(&files, &ParseOptions::default()).unwrap().api;
+        let opts = EmitOptions {
+            crate_name: "zoo-api".to_owned(),
+        };
+        match emit_readme(&api, &opts).content {
+            Content::Text(text) => text,
+            Content::Rust(_) => panic!("the README is text"),
+        }
+    }
+
+    const HEAD: &str = "use k8s_openapi::apimachinery::pkg::apis::meta::v1::ObjectMeta;\n";
+
+    #[test]
+    fn examples_use_the_api_s_own_names_and_scope() {
+        let text = readme(&format!(
+            "{HEAD}/// A moose.\n// +genclient\n// +genclient:nonNamespaced\n\
+             #[derive(Debug)]\npub struct Moose {{ pub metadata: ObjectMeta }}\n"
+        ));
+        assert!(text.starts_with("# zoo_api\n"), "{text}");
+        assert!(text.contains("- `zoo.example.com`: `v1` (Moose)"), "{text}");
+        assert!(text.contains("cargo add zoo_api"), "{text}");
+        assert!(
+            text.contains("use zoo_api::apis::zoo::v1::Moose;"),
+            "{text}"
+        );
+        assert!(
+            text.contains("let client = clientset.zoo_v1().mooses();"),
+            "{text}"
+        );
+        assert!(text.contains("factory.zoo().v1().mooses()"), "{text}");
+    }
+
+    #[test]
+    fn without_clients_there_are_no_client_examples() {
+        let text = readme(&format!(
+            "{HEAD}/// A moose.\n// +kubebuilder:object:root=true\n\
+             #[derive(Debug)]\npub struct Moose {{ pub metadata: ObjectMeta }}\n"
+        ));
+        assert!(text.contains("no kind with `+genclient`"), "{text}");
+        assert!(!text.contains("Clientset::try_default"), "{text}");
+        assert!(text.contains("zoo_api::crds::all()"), "{text}");
+    }
+}

@@ -25,6 +25,7 @@ pub struct KnownKind {
 impl KnownKind {
     /// The `apiVersion` of the objects: `group/version`, or only the
     /// version for the legacy core group.
+    #[inline]
     pub fn api_version(&self) -> String {
         if self.group.is_empty() {
             self.version.to_owned()
@@ -35,6 +36,7 @@ impl KnownKind {
 
     /// The kind as kube's runtime description of a resource, for
     /// `kube::Api::<kube::core::DynamicObject>` and other dynamic clients.
+    #[inline]
     pub fn api_resource(&self) -> kube::core::ApiResource {
         kube::core::ApiResource {
             group: self.group.to_owned(),
@@ -47,6 +49,7 @@ impl KnownKind {
 }
 
 /// Every kind of every group and version in this crate.
+#[inline]
 pub fn known_kinds() -> impl Iterator<Item = &'static KnownKind> {
     myapp::v1::KINDS.iter()
 }

@@ -55,6 +55,7 @@ pub enum ErrorKind {
 impl ErrorKind {
     /// Classifies a server `Status` the way client-go's `errors.ReasonForError` and
     /// `errors.IsXxx` do: a known `reason` wins, the HTTP `code` is the fallback.
+    #[inline]
     pub fn from_status(status: &Status) -> ErrorKind {
         match status.reason.as_str() {
             "NotFound" => ErrorKind::NotFound,
@@ -76,6 +77,7 @@ impl ErrorKind {
     }
 
     /// Classifies a bare HTTP status code.
+    #[inline]
     pub fn from_code(code: u16) -> ErrorKind {
         match code {
             400 => ErrorKind::BadRequest,
@@ -96,6 +98,7 @@ impl ErrorKind {
     }
 
     /// The `reason` the API server puts in a `Status` of this kind.
+    #[inline]
     pub fn reason(self) -> &'static str {
         match self {
             ErrorKind::NotFound => "NotFound",
@@ -117,6 +120,7 @@ impl ErrorKind {
     }
 
     /// The HTTP code the API server sends with this kind (500 for [`ErrorKind::Other`]).
+    #[inline]
     pub fn code(self) -> u16 {
         match self {
             ErrorKind::NotFound => 404,
@@ -137,6 +141,7 @@ impl ErrorKind {
 }
 
 impl fmt::Display for ErrorKind {
+    #[inline]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ErrorKind::Other => f.write_str("Other"),
@@ -157,6 +162,7 @@ pub struct Error {
 
 impl Error {
     /// An error carrying a server `Status`; the kind is derived from its reason and code.
+    #[inline]
     pub fn from_status(status: Status) -> Error {
         Error {
             kind: ErrorKind::from_status(&status),
@@ -186,107 +192,128 @@ impl Error {
     }
 
     /// What went wrong.
+    #[inline]
     pub fn kind(&self) -> ErrorKind {
         self.kind
     }
 
     /// The server's message (or the transport error's text).
+    #[inline]
     pub fn message(&self) -> &str {
         &self.message
     }
 
     /// The `Status` the server sent, if it answered.
+    #[inline]
     pub fn status(&self) -> Option<&Status> {
         self.status.as_deref()
     }
 
     /// The HTTP code from the server's `Status`, if it answered.
+    #[inline]
     pub fn code(&self) -> Option<u16> {
         self.status.as_ref().map(|s| s.code)
     }
 
     /// The `reason` from the server's `Status`, if it answered.
+    #[inline]
     pub fn reason(&self) -> Option<&str> {
         self.status.as_ref().map(|s| s.reason.as_str())
     }
 
     /// The underlying `kube` error, for failures that did not come with a `Status`.
+    #[inline]
     pub fn kube_error(&self) -> Option<&kube::Error> {
         self.source.as_ref()
     }
 
     /// 404: the object does not exist.
+    #[inline]
     pub fn is_not_found(&self) -> bool {
         self.kind == ErrorKind::NotFound
     }
 
     /// 409 `AlreadyExists`.
+    #[inline]
     pub fn is_already_exists(&self) -> bool {
         self.kind == ErrorKind::AlreadyExists
     }
 
     /// 409 `Conflict`: stale `resourceVersion` or failed precondition; re-read and retry.
+    #[inline]
     pub fn is_conflict(&self) -> bool {
         self.kind == ErrorKind::Conflict
     }
 
     /// 422 `Invalid`: the object failed validation.
+    #[inline]
     pub fn is_invalid(&self) -> bool {
         self.kind == ErrorKind::Invalid
     }
 
     /// 400 `BadRequest`.
+    #[inline]
     pub fn is_bad_request(&self) -> bool {
         self.kind == ErrorKind::BadRequest
     }
 
     /// 401 `Unauthorized`.
+    #[inline]
     pub fn is_unauthorized(&self) -> bool {
         self.kind == ErrorKind::Unauthorized
     }
 
     /// 403 `Forbidden`.
+    #[inline]
     pub fn is_forbidden(&self) -> bool {
         self.kind == ErrorKind::Forbidden
     }
 
     /// 405 `MethodNotAllowed`.
+    #[inline]
     pub fn is_method_not_allowed(&self) -> bool {
         self.kind == ErrorKind::MethodNotAllowed
     }
 
     /// 410 `Gone`/`Expired`: relist and watch again.
+    #[inline]
     pub fn is_gone(&self) -> bool {
         self.kind == ErrorKind::Gone
     }
 
     /// 415 `UnsupportedMediaType`.
+    #[inline]
     pub fn is_unsupported_media_type(&self) -> bool {
         self.kind == ErrorKind::UnsupportedMediaType
     }
 
     /// 429 `TooManyRequests`.
+    #[inline]
     pub fn is_too_many_requests(&self) -> bool {
         self.kind == ErrorKind::TooManyRequests
     }
 
     /// 504 `Timeout`/`ServerTimeout`.
+    #[inline]
     pub fn is_timeout(&self) -> bool {
         self.kind == ErrorKind::Timeout
     }
 
     /// 500 `InternalError`.
+    #[inline]
     pub fn is_internal_error(&self) -> bool {
         self.kind == ErrorKind::InternalError
     }
 
     /// 503 `ServiceUnavailable`.
+    #[inline]
     pub fn is_service_unavailable(&self) -> bool {
         self.kind == ErrorKind::ServiceUnavailable
     }
 }
 
 impl fmt::Display for Error {
+    #[inline]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.message.is_empty() {
             write!(f, "{} error", self.kind)
@@ -297,12 +324,14 @@ impl fmt::Display for Error {
 }
 
 impl std::error::Error for Error {
+    #[inline]
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         self.source.as_ref().map(|e| e as &(dyn std::error::Error + 'static))
     }
 }
 
 impl From<kube::Error> for Error {
+    #[inline]
     fn from(error: kube::Error) -> Error {
         match error {
             kube::Error::Api(status) => Error::from_status(*status),
@@ -319,6 +348,7 @@ impl From<kube::Error> for Error {
 }
 
 impl From<Status> for Error {
+    #[inline]
     fn from(status: Status) -> Error {
         Error::from_status(status)
     }

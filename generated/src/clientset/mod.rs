@@ -61,6 +61,7 @@ pub struct Clientset {
 
 impl Clientset {
     /// A clientset over an existing client.
+    #[inline]
     pub fn new(client: kube::Client) -> Self {
         Clientset { client }
     }
@@ -68,22 +69,26 @@ impl Clientset {
     /// A clientset configured from the environment, like `kubectl`: the
     /// kubeconfig (`KUBECONFIG` or `~/.kube/config`), else the in-cluster
     /// service account.
+    #[inline]
     pub async fn try_default() -> Result<Self> {
         Ok(Clientset::new(kube::Client::try_default().await?))
     }
 
     /// A clientset from an explicit configuration.
+    #[inline]
     pub fn from_config(config: kube::Config) -> Result<Self> {
         Ok(Clientset::new(kube::Client::try_from(config)?))
     }
 
     /// The underlying client (shared by every typed client, the informers, ...).
+    #[inline]
     pub fn client(&self) -> &kube::Client {
         &self.client
     }
 }
 
 impl std::fmt::Debug for Clientset {
+    #[inline]
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Clientset").finish_non_exhaustive()
     }
@@ -91,6 +96,7 @@ impl std::fmt::Debug for Clientset {
 
 impl Interface for Clientset {
     type MyappV1 = myapp::v1::MyappV1Client;
+    #[inline]
     fn myapp_v1(&self) -> myapp::v1::MyappV1Client {
         myapp::v1::MyappV1Client::new(self.client.clone())
     }

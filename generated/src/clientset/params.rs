@@ -40,6 +40,7 @@ impl ApplyParams {
 
     /// Force ownership of conflicting fields.
     #[must_use]
+    #[inline]
     pub fn force(mut self) -> ApplyParams {
         self.force = true;
         self
@@ -47,12 +48,14 @@ impl ApplyParams {
 
     /// Only validate and compute the result; nothing is persisted.
     #[must_use]
+    #[inline]
     pub fn dry_run(mut self) -> ApplyParams {
         self.dry_run = true;
         self
     }
 
     /// The `PatchParams` kube sends for this apply.
+    #[inline]
     pub fn to_patch_params(&self) -> PatchParams {
         let mut params = PatchParams::apply(&self.field_manager);
         if self.force {

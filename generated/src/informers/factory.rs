@@ -131,6 +131,7 @@ pub struct SharedInformerFactory {
 }
 
 impl Debug for SharedInformerFactory {
+    #[inline]
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let state = self.state();
         f.debug_struct("SharedInformerFactory")
@@ -155,6 +156,7 @@ pub enum DiscoveryError {
 }
 
 impl std::fmt::Display for DiscoveryError {
+    #[inline]
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             DiscoveryError::Api(error) => write!(f, "API discovery failed: {error}"),
@@ -169,6 +171,7 @@ impl std::fmt::Display for DiscoveryError {
 }
 
 impl std::error::Error for DiscoveryError {
+    #[inline]
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             DiscoveryError::Api(error) => Some(error),
@@ -184,6 +187,7 @@ fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
 impl SharedInformerFactory {
     /// A factory whose informers watch through `client` in every namespace, and
     /// resync every `default_resync` (zero: never).
+    #[inline]
     pub fn from_client(client: Client, default_resync: Duration) -> Self {
         SharedInformerFactory {
             client,
@@ -227,6 +231,7 @@ impl SharedInformerFactory {
     }
 
     /// Resyncs the dynamic informer of `gvr` every `resync` instead of the default.
+    #[inline]
     pub fn with_custom_resync_for_resource(
         mut self,
         gvr: &GroupVersionResource,
@@ -249,19 +254,23 @@ impl SharedInformerFactory {
     }
 
     /// The client the informers watch through.
+    #[inline]
     pub fn client(&self) -> &Client {
         &self.client
     }
 
     /// The namespace the factory is limited to, if any.
+    #[inline]
     pub fn namespace(&self) -> Option<&str> {
         self.options.namespace.as_deref()
     }
 
+    #[inline]
     fn state(&self) -> MutexGuard<'_, State> {
         lock(&self.state)
     }
 
+    #[inline]
     fn watcher_config(&self) -> watcher::Config {
         let config = watcher::Config::default();
         match &self.options.tweak {
@@ -270,6 +279,7 @@ impl SharedInformerFactory {
         }
     }
 
+    #[inline]
     fn resync_for(&self, key: &InformerKey) -> Duration {
         self.options
             .custom_resync
@@ -334,6 +344,7 @@ impl SharedInformerFactory {
 
     /// The shared informer of dynamic objects of `resource`, which has `scope`
     /// (both as API discovery reports them).
+    #[inline]
     pub fn dynamic_informer(
         &self,
         resource: &ApiResource,
@@ -364,6 +375,7 @@ impl SharedInformerFactory {
 
     /// The shared dynamic informer of `gvr`, whatever it is, asking the server's API
     /// discovery for its kind and scope.
+    #[inline]
     pub async fn discover_informer(
         &self,
         gvr: &GroupVersionResource,
@@ -386,6 +398,7 @@ impl SharedInformerFactory {
     /// # Panics
     ///
     /// When called outside a Tokio runtime.
+    #[inline]
     pub fn start(&self) {
         let mut state = self.state();
         if state.shut_down {
@@ -401,6 +414,7 @@ impl SharedInformerFactory {
     /// Waits until every started informer has its first complete list; returns,
     /// per informer (`"<apiVersion>/<plural>"`), whether it synced (`false` if it
     /// was shut down first).
+    #[inline]
     pub async fn wait_for_cache_sync(&self) -> BTreeMap<String, bool> {
         let started: Vec<(String, Arc<dyn Control>)> = self
             .state()
@@ -418,6 +432,7 @@ impl SharedInformerFactory {
 
     /// Stops every informer and waits until their watches and event handlers have
     /// finished. Informers made later are never started.
+    #[inline]
     pub async fn shutdown(&self) {
         let informers: Vec<Arc<dyn Control>> = {
             let mut state = self.state();

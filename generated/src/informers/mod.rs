@@ -63,6 +63,7 @@ impl SharedInformerFactory {
     /// namespace, resyncing every `default_resync` (zero: never). Narrow it
     /// with `with_namespace`, `with_tweak_list_options` and
     /// `with_custom_resync`.
+    #[inline]
     pub fn new(
         clientset: crate::clientset::Clientset,
         default_resync: std::time::Duration,
@@ -71,6 +72,7 @@ impl SharedInformerFactory {
     }
 
     /// The informers of the `myapp.k8s.io` API group.
+    #[inline]
     pub fn myapp(&self) -> myapp::MyappInformers<'_> {
         myapp::MyappInformers::new(self)
     }
@@ -79,6 +81,7 @@ impl SharedInformerFactory {
     /// resources, by group, version and plural resource name; `None` for other
     /// resources (use `discover_informer` for those). Typed informers of the same
     /// resource are separate informers with their own watch.
+    #[inline]
     pub fn for_resource(
         &self,
         gvr: &kube::api::GroupVersionResource,

@@ -90,6 +90,7 @@ pub struct HandlerRegistration {
 }
 
 impl Debug for HandlerRegistration {
+    #[inline]
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("HandlerRegistration")
             .field("synced", &self.has_synced())
@@ -100,11 +101,13 @@ impl Debug for HandlerRegistration {
 impl HandlerRegistration {
     /// Whether this handler has been called for every object of the initial list
     /// (or, for a handler added later, for every object cached when it was added).
+    #[inline]
     pub fn has_synced(&self) -> bool {
         self.synced.load(Ordering::Acquire)
     }
 
     /// Stops calling the handler; notifications already queued are still delivered.
+    #[inline]
     pub fn remove(self) {
         (self.remove)();
     }

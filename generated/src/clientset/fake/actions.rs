@@ -63,6 +63,7 @@ pub struct Action {
 
 impl Action {
     /// A blank action for a verb on a resource; the fake fills in the rest.
+    #[inline]
     pub fn new(
         verb: &str,
         group: &str,
@@ -89,6 +90,7 @@ impl Action {
 
     /// Whether the action has this verb and resource (`"*"` matches anything);
     /// `"apps/status"` matches the `status` subresource of `apps`.
+    #[inline]
     pub fn matches(&self, verb: &str, resource: &str) -> bool {
         let verb_ok = verb == "*" || verb == self.verb;
         let resource_ok = resource == "*"
@@ -118,6 +120,7 @@ pub struct Reactor {
 }
 
 impl std::fmt::Debug for Reactor {
+    #[inline]
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Reactor")
             .field("verb", &self.verb)
@@ -153,6 +156,7 @@ pub struct Fixture {
 
 impl Fixture {
     /// A fixture over an existing tracker.
+    #[inline]
     pub fn new(tracker: ObjectTracker) -> Fixture {
         Fixture {
             tracker,
@@ -162,32 +166,38 @@ impl Fixture {
     }
 
     /// The object tracker.
+    #[inline]
     pub fn tracker(&self) -> &ObjectTracker {
         &self.tracker
     }
 
     /// Every action recorded so far, oldest first.
+    #[inline]
     pub fn actions(&self) -> Vec<Action> {
         self.actions.lock().unwrap_or_else(|e| e.into_inner()).clone()
     }
 
     /// Forgets the recorded actions.
+    #[inline]
     pub fn clear_actions(&self) {
         self.actions.lock().unwrap_or_else(|e| e.into_inner()).clear();
     }
 
     /// Runs `react` before every reactor added so far.
+    #[inline]
     pub fn prepend_reactor(&self, reactor: Reactor) {
         self.reactors.write().unwrap_or_else(|e| e.into_inner()).insert(0, reactor);
     }
 
     /// Runs `react` after every reactor added so far (but before the tracker).
+    #[inline]
     pub fn add_reactor(&self, reactor: Reactor) {
         self.reactors.write().unwrap_or_else(|e| e.into_inner()).push(reactor);
     }
 
     /// Records the action and runs the reactor chain; `None` means the tracker
     /// should answer.
+    #[inline]
     pub fn invoke(&self, action: &Action) -> Reaction {
         self.actions.lock().unwrap_or_else(|e| e.into_inner()).push(action.clone());
         let reactors = self.reactors.read().unwrap_or_else(|e| e.into_inner()).clone();

@@ -45,6 +45,7 @@ pub struct ScaleInfo {
 
 impl ResourceInfo {
     /// `apiVersion` of the objects (`myapp.k8s.io/v1`, or `v1` for the core group).
+    #[inline]
     pub fn api_version(&self) -> String {
         if self.group.is_empty() {
             self.version.to_owned()
@@ -54,6 +55,7 @@ impl ResourceInfo {
     }
 
     /// The key the tracker stores the resource's objects under.
+    #[inline]
     pub fn key(&self) -> ResourceKey {
         ResourceKey {
             group: self.group.to_owned(),
@@ -63,16 +65,19 @@ impl ResourceInfo {
     }
 
     /// `apps.myapp.k8s.io`: how the server names the resource in error messages.
+    #[inline]
     pub fn qualified_resource(&self) -> String {
         qualify(self.plural, self.group)
     }
 
     /// `App.myapp.k8s.io`: how the server names the kind in validation errors.
+    #[inline]
     pub fn qualified_kind(&self) -> String {
         qualify(self.kind, self.group)
     }
 }
 
+#[inline]
 fn qualify(name: &str, group: &str) -> String {
     if group.is_empty() { name.to_owned() } else { format!("{name}.{group}") }
 }
@@ -89,6 +94,7 @@ pub struct ResourceKey {
 }
 
 impl fmt::Display for ResourceKey {
+    #[inline]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.group.is_empty() {
             write!(f, "{}/{}", self.version, self.resource)

@@ -102,6 +102,7 @@ pub enum Object {
 }
 
 impl From<crate::apis::myapp::v1::App> for Object {
+    #[inline]
     fn from(object: crate::apis::myapp::v1::App) -> Self {
         Object::MyappV1App(Box::new(object))
     }
@@ -109,6 +110,7 @@ impl From<crate::apis::myapp::v1::App> for Object {
 
 impl Object {
     /// The resource the object belongs to and its JSON.
+    #[inline]
     fn into_parts(
         self,
     ) -> (&'static info::ResourceInfo, serde_json::Result<serde_json::Value>) {
@@ -136,6 +138,7 @@ impl Clientset {
     /// # Panics
     ///
     /// If an object has no name or cannot be serialized.
+    #[inline]
     pub fn new(objects: Vec<Object>) -> Self {
         objects.into_iter().fold(Clientset::default(), Clientset::with_object)
     }
@@ -164,11 +167,13 @@ impl Clientset {
     }
 
     /// Every call made so far, oldest first.
+    #[inline]
     pub fn actions(&self) -> Vec<Action> {
         self.fixture.actions()
     }
 
     /// Forgets the recorded calls.
+    #[inline]
     pub fn clear_actions(&self) {
         self.fixture.clear_actions()
     }
@@ -198,11 +203,13 @@ impl Clientset {
     }
 
     /// The object tracker (e.g. to `compact()` it or end all watches).
+    #[inline]
     pub fn tracker(&self) -> &ObjectTracker {
         self.fixture.tracker()
     }
 
     /// The shared state behind the fake clients.
+    #[inline]
     pub fn fixture(&self) -> &Arc<Fixture> {
         &self.fixture
     }
@@ -210,6 +217,7 @@ impl Clientset {
 
 impl crate::clientset::Interface for Clientset {
     type MyappV1 = myapp::v1::FakeMyappV1;
+    #[inline]
     fn myapp_v1(&self) -> myapp::v1::FakeMyappV1 {
         myapp::v1::FakeMyappV1::new(self.fixture.clone())
     }

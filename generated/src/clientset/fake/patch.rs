@@ -9,6 +9,7 @@ use serde_json::{Map, Value};
 
 /// Applies a JSON merge patch: objects merge recursively, `null` removes a key,
 /// everything else (including arrays) replaces.
+#[inline]
 pub fn merge_patch(target: &mut Value, patch: &Value) {
     let Value::Object(patch) = patch else {
         *target = patch.clone();
@@ -31,6 +32,7 @@ pub fn merge_patch(target: &mut Value, patch: &Value) {
 /// Merges an apply configuration into an object: like a merge patch, but `null`
 /// in the configuration is ignored rather than deleting (server-side apply never
 /// deletes through `null`); lists replace.
+#[inline]
 pub fn apply_merge(target: &mut Value, config: &Value) {
     match (target, config) {
         (Value::Object(target), Value::Object(config)) => {
@@ -59,10 +61,12 @@ pub fn apply_merge(target: &mut Value, config: &Value) {
 /// Why a JSON patch could not be applied.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct JsonPatchError(pub String);
+#[inline]
 fn unescape(token: &str) -> String {
     token.replace("~1", "/").replace("~0", "~")
 }
 
+#[inline]
 fn tokens(pointer: &str) -> Result<Vec<String>, JsonPatchError> {
     if pointer.is_empty() {
         return Ok(Vec::new());
@@ -74,6 +78,7 @@ fn tokens(pointer: &str) -> Result<Vec<String>, JsonPatchError> {
     Ok(rest.split('/').map(unescape).collect())
 }
 
+#[inline]
 fn array_index(
     token: &str,
     len: usize,
@@ -94,6 +99,7 @@ fn array_index(
     Ok(index)
 }
 
+#[inline]
 fn get<'a>(doc: &'a Value, path: &[String]) -> Option<&'a Value> {
     path.iter()
         .try_fold(
@@ -109,6 +115,7 @@ fn get<'a>(doc: &'a Value, path: &[String]) -> Option<&'a Value> {
         )
 }
 
+#[inline]
 fn parent_mut<'a>(
     doc: &'a mut Value,
     path: &[String],
@@ -131,6 +138,7 @@ fn parent_mut<'a>(
     Ok(current)
 }
 
+#[inline]
 fn add(doc: &mut Value, path: &[String], value: Value) -> Result<(), JsonPatchError> {
     let Some((last, parent)) = path.split_last() else {
         *doc = value;
@@ -152,6 +160,7 @@ fn add(doc: &mut Value, path: &[String], value: Value) -> Result<(), JsonPatchEr
     }
 }
 
+#[inline]
 fn remove(doc: &mut Value, path: &[String]) -> Result<Value, JsonPatchError> {
     let (last, parent) = path
         .split_last()
@@ -171,11 +180,13 @@ fn remove(doc: &mut Value, path: &[String]) -> Result<Value, JsonPatchError> {
     }
 }
 
+#[inline]
 fn operation_field<'a>(op: &'a Value, field: &str) -> Result<&'a Value, JsonPatchError> {
     op.get(field)
         .ok_or_else(|| JsonPatchError(format!("operation is missing \"{field}\"")))
 }
 
+#[inline]
 fn pointer_field(op: &Value, field: &str) -> Result<Vec<String>, JsonPatchError> {
     let pointer = operation_field(op, field)?
         .as_str()
@@ -185,6 +196,7 @@ fn pointer_field(op: &Value, field: &str) -> Result<Vec<String>, JsonPatchError>
 
 /// Applies a JSON patch (a list of operations, as JSON) to a document; on error the
 /// document is left unchanged.
+#[inline]
 pub fn json_patch(doc: &mut Value, patch: &Value) -> Result<(), JsonPatchError> {
     let operations = patch
         .as_array()

@@ -91,6 +91,7 @@ fn patch_body<P: Serialize>(patch: &Patch<P>) -> Result<(PatchType, Value)> {
 
 /// The field manager of a server-side apply sent as a plain patch; the server
 /// rejects an apply without one.
+#[inline]
 fn apply_manager(pp: &PatchParams) -> Result<()> {
     if pp.field_manager.as_deref().is_none_or(str::is_empty) {
         return Err(

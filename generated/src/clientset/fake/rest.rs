@@ -51,6 +51,7 @@ pub(crate) struct Rest<'a> {
     pub(crate) namespace: &'a str,
 }
 
+#[inline]
 fn without_metadata(object: &Value) -> Value {
     let mut copy = object.clone();
     if let Some(map) = copy.as_object_mut() {
@@ -60,6 +61,7 @@ fn without_metadata(object: &Value) -> Value {
     copy
 }
 
+#[inline]
 fn set_field(object: &mut Value, key: &str, value: Option<Value>) {
     if let Some(map) = object.as_object_mut() {
         match value {
@@ -70,6 +72,7 @@ fn set_field(object: &mut Value, key: &str, value: Option<Value>) {
 }
 
 /// Copies `metadata.<field>` from `from` to `to` (removing it when `from` lacks it).
+#[inline]
 fn keep_meta(to: &mut Value, from: &Value, field: &str) {
     let value = from.get("metadata").and_then(|m| m.get(field)).cloned();
     let meta = meta::meta_mut(to);
@@ -80,12 +83,14 @@ fn keep_meta(to: &mut Value, from: &Value, field: &str) {
 }
 
 impl Rest<'_> {
+    #[inline]
     fn key(&self) -> ResourceKey {
         self.info.key()
     }
 
     /// Namespaced kinds need a namespace for everything but list, watch and
     /// delete-collection; the server has no such path otherwise.
+    #[inline]
     fn require_namespace(&self) -> Result<()> {
         if self.info.namespaced && self.namespace.is_empty() {
             return Err(meta::no_such_path());
@@ -96,6 +101,7 @@ impl Rest<'_> {
 
     /// Sets `apiVersion`/`kind` and reconciles the object's namespace with the
     /// request's, as the server does before storing.
+    #[inline]
     fn normalize(&self, object: &mut Value) -> Result<()> {
         if !object.is_object() {
             return Err(meta::bad_request("the request body must be a JSON object"));
@@ -125,6 +131,7 @@ impl Rest<'_> {
         Ok(())
     }
 
+    #[inline]
     pub(crate) fn get(&self, name: &str) -> Result<Value> {
         self.require_namespace()?;
         self.tracker
@@ -133,6 +140,7 @@ impl Rest<'_> {
     }
 
     /// The matching objects, in key order, and the `resourceVersion` of the read.
+    #[inline]
     fn select(
         &self,
         labels: Option<&str>,
@@ -144,6 +152,7 @@ impl Rest<'_> {
         Ok((items.into_iter().filter(|o| selectors.matches(o)).collect(), version))
     }
 
+    #[inline]
     fn list_object(&self, items: Vec<Value>, metadata: Map<String, Value>) -> Value {
         json!(
             { "apiVersion" : self.info.api_version(), "kind" : format!("{}List", self
@@ -153,6 +162,7 @@ impl Rest<'_> {
 
     /// A list, honouring selectors, `limit` and `continue` (the continue token is the
     /// last returned key, so pages stay consistent with key order).
+    #[inline]
     pub(crate) fn list(&self, lp: &ListParams) -> Result<Value> {
         let (items, version) = self
             .select(lp.label_selector.as_deref(), lp.field_selector.as_deref())?;
@@ -180,6 +190,7 @@ impl Rest<'_> {
 
     /// Create: names (`generateName`), uid, creation timestamp, generation 1, no
     /// status when the status subresource exists.
+    #[inline]
     pub(crate) fn create(&self, mut object: Value, dry_run: bool) -> Result<Value> {
         self.require_namespace()?;
         self.normalize(&mut object)?;
@@ -396,6 +407,7 @@ impl Rest<'_> {
             )
     }
 
+    #[inline]
     fn check_versions(
         &self,
         name: &str,
@@ -452,6 +464,7 @@ impl Rest<'_> {
     }
 
     /// PUT of the main resource or of `status`.
+    #[inline]
     pub(crate) fn update(
         &self,
         object: Value,
@@ -463,6 +476,7 @@ impl Rest<'_> {
     }
 
     /// PATCH of the main resource or of `status`.
+    #[inline]
     pub(crate) fn patch(
         &self,
         name: &str,
@@ -507,6 +521,7 @@ impl Rest<'_> {
 
     /// Server-side apply, approximated: creates the object when it does not exist,
     /// else merges the configuration into it (field ownership is not tracked).
+    #[inline]
     pub(crate) fn apply(
         &self,
         name: &str,
@@ -546,6 +561,7 @@ impl Rest<'_> {
     /// custom resources, with a `Success` status) or, while finalizers remain,
     /// marking with `deletionTimestamp` and a generation bump (answered with the
     /// object).
+    #[inline]
     pub(crate) fn delete(&self, name: &str, dp: &DeleteParams) -> Result<Value> {
         let (object, gone) = self.delete_object(name, dp)?;
         if !gone {
@@ -562,6 +578,7 @@ impl Rest<'_> {
     }
 
     /// The delete itself: the object's last state, and whether it is gone.
+    #[inline]
     fn delete_object(&self, name: &str, dp: &DeleteParams) -> Result<(Value, bool)> {
         self.require_namespace()?;
         let mut gone = false;
@@ -644,6 +661,7 @@ impl Rest<'_> {
     }
 
     /// Deletes every matching object; answers the list of what was deleted.
+    #[inline]
     pub(crate) fn delete_collection(
         &self,
         dp: &DeleteParams,
@@ -677,6 +695,7 @@ impl Rest<'_> {
 /// (uid, creation timestamp, generation) is filled in, the object's own namespace
 /// is kept (`default` when a namespaced object has none), an existing object with
 /// the same name is replaced.
+#[inline]
 pub(crate) fn seed(
     tracker: &ObjectTracker,
     info: &ResourceInfo,

@@ -103,6 +103,7 @@ pub struct ObjectTracker {
 }
 
 impl std::fmt::Debug for ObjectTracker {
+    #[inline]
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let state = self.lock();
         f.debug_struct("ObjectTracker")
@@ -114,24 +115,29 @@ impl std::fmt::Debug for ObjectTracker {
 
 impl ObjectTracker {
     /// An empty tracker.
+    #[inline]
     pub fn new() -> ObjectTracker {
         ObjectTracker::default()
     }
 
+    #[inline]
     fn lock(&self) -> MutexGuard<'_, State> {
         self.state.lock().unwrap_or_else(|e| e.into_inner())
     }
 
+    #[inline]
     pub(crate) fn random(&self) -> &Randomness {
         &self.random
     }
 
     /// The latest `resourceVersion` handed out.
+    #[inline]
     pub fn resource_version(&self) -> u64 {
         self.lock().resource_version
     }
 
     /// The stored object, if any.
+    #[inline]
     pub fn get(&self, key: &ResourceKey, namespace: &str, name: &str) -> Option<Value> {
         self.lock()
             .collections
@@ -142,6 +148,7 @@ impl ObjectTracker {
 
     /// The objects of a collection in key order (namespace, then name), in one
     /// namespace or in all (`None`), with the current `resourceVersion`.
+    #[inline]
     pub fn list(&self, key: &ResourceKey, namespace: Option<&str>) -> (Vec<Value>, u64) {
         let state = self.lock();
         let items = state
@@ -199,6 +206,7 @@ impl ObjectTracker {
 
     /// Starts a watch of one collection (all namespaces; callers filter).
     /// `Err(oldest)` when `start` is older than the retained history (410 Gone).
+    #[inline]
     pub fn watch(
         &self,
         key: &ResourceKey,
@@ -254,6 +262,7 @@ impl ObjectTracker {
 
     /// Forgets the event history, as an etcd compaction does: watches from any
     /// earlier `resourceVersion` then fail with 410 Gone (informers relist).
+    #[inline]
     pub fn compact(&self) {
         let mut state = self.lock();
         state.history.clear();
@@ -261,11 +270,13 @@ impl ObjectTracker {
     }
 
     /// Ends every open watch (their streams finish), as an API server restart does.
+    #[inline]
     pub fn close_watches(&self) {
         self.lock().watchers.clear();
     }
 
     /// Number of watches currently open.
+    #[inline]
     pub fn watch_count(&self) -> usize {
         let mut state = self.lock();
         state.watchers.retain(|w| !w.sender.is_closed());
@@ -274,6 +285,7 @@ impl ObjectTracker {
 }
 
 impl State {
+    #[inline]
     fn record(&mut self, key: &ResourceKey, event: TrackerEvent) {
         self.watchers
             .retain(|w| {

@@ -22,6 +22,7 @@ use crate::clientset::error::Result;
 const DEFAULT_TIMEOUT_SECS: u64 = 290;
 /// Filters one tracker event through namespace and selectors, turning selector
 /// transitions into `ADDED`/`DELETED` like the watch cache does.
+#[inline]
 fn to_watch_event(
     event: TrackerEvent,
     namespace: &str,
@@ -53,6 +54,7 @@ fn to_watch_event(
 
 impl Rest<'_> {
     /// Starts a watch; the stream yields watch events as JSON (`{"type", "object"}`).
+    #[inline]
     pub(crate) fn watch(
         &self,
         wp: &WatchParams,

@@ -13,11 +13,13 @@ pub struct MyappInformers<'a> {
 
 impl<'a> MyappInformers<'a> {
     /// The group's informers, made and cached by `factory`.
+    #[inline]
     pub fn new(factory: &'a crate::informers::SharedInformerFactory) -> Self {
         MyappInformers { factory }
     }
 
     /// The informers of `myapp.k8s.io/v1`.
+    #[inline]
     pub fn v1(&self) -> v1::MyappV1Informers<'a> {
         v1::MyappV1Informers::new(self.factory)
     }

@@ -26,6 +26,7 @@ pub struct KnownKind {
 impl KnownKind {
     /// The `apiVersion` of the objects: `group/version`, or only the
     /// version for the legacy core group.
+    #[inline]
     pub fn api_version(&self) -> String {
         if self.group.is_empty() {
             self.version.to_owned()
@@ -36,6 +37,7 @@ impl KnownKind {
 
     /// The kind as kube's runtime description of a resource, for
     /// `kube::Api::<kube::core::DynamicObject>` and other dynamic clients.
+    #[inline]
     pub fn api_resource(&self) -> kube::core::ApiResource {
         kube::core::ApiResource {
             group: self.group.to_owned(),
@@ -48,6 +50,7 @@ impl KnownKind {
 }
 
 /// Every kind of every group and version in this crate.
+#[inline]
 pub fn known_kinds() -> impl Iterator<Item = &'static KnownKind> {
     batch::v1::KINDS.iter().chain(batch::v1beta1::KINDS).chain(infra::v1alpha1::KINDS)
 }

@@ -79,6 +79,7 @@ pub struct Clientset {
 
 impl Clientset {
     /// A clientset over an existing client.
+    #[inline]
     pub fn new(client: kube::Client) -> Self {
         Clientset { client }
     }
@@ -86,22 +87,26 @@ impl Clientset {
     /// A clientset configured from the environment, like `kubectl`: the
     /// kubeconfig (`KUBECONFIG` or `~/.kube/config`), else the in-cluster
     /// service account.
+    #[inline]
     pub async fn try_default() -> Result<Self> {
         Ok(Clientset::new(kube::Client::try_default().await?))
     }
 
     /// A clientset from an explicit configuration.
+    #[inline]
     pub fn from_config(config: kube::Config) -> Result<Self> {
         Ok(Clientset::new(kube::Client::try_from(config)?))
     }
 
     /// The underlying client (shared by every typed client, the informers, ...).
+    #[inline]
     pub fn client(&self) -> &kube::Client {
         &self.client
     }
 }
 
 impl std::fmt::Debug for Clientset {
+    #[inline]
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Clientset").finish_non_exhaustive()
     }
@@ -109,16 +114,19 @@ impl std::fmt::Debug for Clientset {
 
 impl Interface for Clientset {
     type BatchV1 = batch::v1::BatchV1Client;
+    #[inline]
     fn batch_v1(&self) -> batch::v1::BatchV1Client {
         batch::v1::BatchV1Client::new(self.client.clone())
     }
 
     type BatchV1beta1 = batch::v1beta1::BatchV1beta1Client;
+    #[inline]
     fn batch_v1beta1(&self) -> batch::v1beta1::BatchV1beta1Client {
         batch::v1beta1::BatchV1beta1Client::new(self.client.clone())
     }
 
     type InfrastructureV1alpha1 = infra::v1alpha1::InfrastructureV1alpha1Client;
+    #[inline]
     fn infrastructure_v1alpha1(&self) -> infra::v1alpha1::InfrastructureV1alpha1Client {
         infra::v1alpha1::InfrastructureV1alpha1Client::new(self.client.clone())
     }

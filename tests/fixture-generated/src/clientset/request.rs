@@ -22,6 +22,7 @@ pub struct RawClient {
     request: Request,
 }
 
+#[inline]
 fn build_error(error: kube::core::request::Error) -> Error {
     Error::from(kube::Error::BuildRequest(error))
 }

@@ -64,6 +64,7 @@ impl SharedInformerFactory {
     /// namespace, resyncing every `default_resync` (zero: never). Narrow it
     /// with `with_namespace`, `with_tweak_list_options` and
     /// `with_custom_resync`.
+    #[inline]
     pub fn new(
         clientset: crate::clientset::Clientset,
         default_resync: std::time::Duration,
@@ -72,11 +73,13 @@ impl SharedInformerFactory {
     }
 
     /// The informers of the `batch.fixture.example.com` API group.
+    #[inline]
     pub fn batch(&self) -> batch::BatchInformers<'_> {
         batch::BatchInformers::new(self)
     }
 
     /// The informers of the `infra.fixture.example.com` API group.
+    #[inline]
     pub fn infrastructure(&self) -> infra::InfrastructureInformers<'_> {
         infra::InfrastructureInformers::new(self)
     }
@@ -85,6 +88,7 @@ impl SharedInformerFactory {
     /// resources, by group, version and plural resource name; `None` for other
     /// resources (use `discover_informer` for those). Typed informers of the same
     /// resource are separate informers with their own watch.
+    #[inline]
     pub fn for_resource(
         &self,
         gvr: &kube::api::GroupVersionResource,

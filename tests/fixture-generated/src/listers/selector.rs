@@ -17,6 +17,7 @@ pub struct SelectorParseError {
 }
 
 impl fmt::Display for SelectorParseError {
+    #[inline]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "invalid label selector {:?}: {}", self.input, self.message)
     }
@@ -43,6 +44,7 @@ impl std::error::Error for SelectorParseError {}
 /// assert!(fixture_generated::listers::parse_selector("app in ()").is_err());
 /// # Ok::<(), fixture_generated::listers::SelectorParseError>(())
 /// ```
+#[inline]
 pub fn parse_selector(input: &str) -> Result<Selector, SelectorParseError> {
     let error = |message: String| SelectorParseError {
         input: input.to_owned(),
@@ -70,6 +72,7 @@ enum Token {
 }
 
 impl fmt::Display for Token {
+    #[inline]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let text = match self {
             Token::Word(word) => return write!(f, "{word:?}"),
@@ -90,10 +93,12 @@ impl fmt::Display for Token {
 }
 
 /// Characters that end a word.
+#[inline]
 fn is_special(c: char) -> bool {
     c.is_whitespace() || matches!(c, ',' | '(' | ')' | '=' | '!' | '<' | '>')
 }
 
+#[inline]
 fn lex(input: &str) -> Result<Vec<Token>, String> {
     let mut tokens = Vec::new();
     let mut chars = input.char_indices().peekable();
@@ -135,16 +140,19 @@ struct Parser {
 }
 
 impl Parser {
+    #[inline]
     fn peek(&self) -> Option<&Token> {
         self.tokens.get(self.pos)
     }
 
+    #[inline]
     fn next(&mut self) -> Option<Token> {
         let token = self.tokens.get(self.pos).cloned();
         self.pos += 1;
         token
     }
 
+    #[inline]
     fn selector(mut self) -> Result<Selector, String> {
         let mut expressions = Vec::new();
         if self.tokens.is_empty() {
@@ -164,6 +172,7 @@ impl Parser {
         Ok(expressions.into_iter().collect())
     }
 
+    #[inline]
     fn requirement(&mut self) -> Result<Expression, String> {
         if self.peek() == Some(&Token::Not) {
             self.pos += 1;
@@ -208,6 +217,7 @@ impl Parser {
         }
     }
 
+    #[inline]
     fn key(&mut self) -> Result<String, String> {
         match self.next() {
             Some(Token::Word(key)) => {
@@ -221,6 +231,7 @@ impl Parser {
     }
 
     /// A value after `=`/`!=`; may be empty (`app=` selects an empty label value).
+    #[inline]
     fn value(&mut self) -> Result<String, String> {
         match self.peek() {
             Some(Token::Word(value)) => {
@@ -236,6 +247,7 @@ impl Parser {
     }
 
     /// `( value, value, ... )` after `in`/`notin`; must not be empty.
+    #[inline]
     fn value_set(&mut self) -> Result<std::collections::BTreeSet<String>, String> {
         if self.next() != Some(Token::Open) {
             return Err("expected `(` after `in`/`notin`".to_owned());
@@ -274,6 +286,7 @@ impl Parser {
 
 /// A label name segment: at most 63 characters, alphanumeric at both ends,
 /// `-`, `_` and `.` inside.
+#[inline]
 fn valid_name(name: &str) -> bool {
     let alnum = |c: Option<char>| c.is_some_and(|c| c.is_ascii_alphanumeric());
     !name.is_empty() && name.len() <= 63 && alnum(name.chars().next())
@@ -284,6 +297,7 @@ fn valid_name(name: &str) -> bool {
 }
 
 /// A key is `[prefix/]name` with a DNS subdomain prefix of at most 253 characters.
+#[inline]
 fn validate_key(key: &str) -> Result<(), String> {
     let (prefix, name) = match key.split_once('/') {
         Some((prefix, name)) => (Some(prefix), name),
@@ -328,6 +342,7 @@ fn validate_key(key: &str) -> Result<(), String> {
 }
 
 /// A value is empty or a valid name segment.
+#[inline]
 fn validate_value(value: &str) -> Result<(), String> {
     if value.is_empty() || valid_name(value) {
         Ok(())

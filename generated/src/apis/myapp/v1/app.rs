@@ -23,6 +23,7 @@ pub struct App {
 }
 
 impl Clone for App {
+    #[inline]
     fn clone(&self) -> Self {
         Self {
             metadata: self.metadata.clone(),
@@ -31,6 +32,7 @@ impl Clone for App {
         }
     }
 
+    #[inline]
     fn clone_from(&mut self, source: &Self) {
         self.metadata.clone_from(&source.metadata);
         self.spec.clone_from(&source.spec);
@@ -89,10 +91,12 @@ impl k8s_openapi::ListableResource for App {
 
 impl k8s_openapi::Metadata for App {
     type Ty = ObjectMeta;
+    #[inline]
     fn metadata(&self) -> &Self::Ty {
         &self.metadata
     }
 
+    #[inline]
     fn metadata_mut(&mut self) -> &mut Self::Ty {
         &mut self.metadata
     }
@@ -118,6 +122,7 @@ impl App {
     /// Whether `App` objects live in a namespace: `App` is namespaced.
     pub const NAMESPACED: bool = true;
     /// A new `App` called `name` with the given `spec`; every other field is empty.
+    #[inline]
     pub fn new(name: &str, spec: AppSpec) -> Self {
         Self {
             metadata: ObjectMeta {
@@ -140,6 +145,7 @@ pub struct AppSpec {
 }
 
 impl Clone for AppSpec {
+    #[inline]
     fn clone(&self) -> Self {
         Self {
             deployment: self.deployment.clone(),
@@ -147,6 +153,7 @@ impl Clone for AppSpec {
         }
     }
 
+    #[inline]
     fn clone_from(&mut self, source: &Self) {
         self.deployment.clone_from(&source.deployment);
         self.service.clone_from(&source.service);
@@ -166,6 +173,7 @@ pub struct DeploymentSpec {
 }
 
 impl Clone for DeploymentSpec {
+    #[inline]
     fn clone(&self) -> Self {
         Self {
             name: self.name.clone(),
@@ -174,6 +182,7 @@ impl Clone for DeploymentSpec {
         }
     }
 
+    #[inline]
     fn clone_from(&mut self, source: &Self) {
         self.name.clone_from(&source.name);
         self.image.clone_from(&source.image);
@@ -189,10 +198,12 @@ pub struct ServiceSpec {
 }
 
 impl Clone for ServiceSpec {
+    #[inline]
     fn clone(&self) -> Self {
         Self { name: self.name.clone() }
     }
 
+    #[inline]
     fn clone_from(&mut self, source: &Self) {
         self.name.clone_from(&source.name);
     }
@@ -215,6 +226,7 @@ pub struct AppStatus {
 }
 
 impl Clone for AppStatus {
+    #[inline]
     fn clone(&self) -> Self {
         Self {
             available_replicas: self.available_replicas,
@@ -223,6 +235,7 @@ impl Clone for AppStatus {
         }
     }
 
+    #[inline]
     fn clone_from(&mut self, source: &Self) {
         self.available_replicas = source.available_replicas;
         self.observed_generation = source.observed_generation;

@@ -113,6 +113,7 @@ pub struct AppClient {
 impl AppClient {
     /// A client for `App` objects in `namespace`; `""` (`NAMESPACE_ALL`) lists and watches all
     /// namespaces.
+    #[inline]
     pub fn new(client: kube::Client, namespace: &str) -> Self {
         let api = if namespace.is_empty() {
             kube::Api::all(client)
@@ -123,12 +124,14 @@ impl AppClient {
     }
 
     /// The underlying `kube::Api`, for calls the typed client does not offer.
+    #[inline]
     pub fn api(&self) -> &kube::Api<App> {
         &self.api
     }
 }
 
 impl std::fmt::Debug for AppClient {
+    #[inline]
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct(stringify!(AppClient))
             .field("url", &self.api.resource_url())
@@ -137,20 +140,24 @@ impl std::fmt::Debug for AppClient {
 }
 
 impl AppInterface for AppClient {
+    #[inline]
     async fn create(&self, pp: &PostParams, app: &App) -> Result<App> {
         Ok(self.api.create(pp, app).await?)
     }
 
+    #[inline]
     async fn update(&self, pp: &PostParams, app: &App) -> Result<App> {
         let name = crate::clientset::params::object_name(app)?;
         Ok(self.api.replace(name, pp, app).await?)
     }
 
+    #[inline]
     async fn update_status(&self, pp: &PostParams, app: &App) -> Result<App> {
         let name = crate::clientset::params::object_name(app)?;
         Ok(self.api.replace_status(name, pp, app).await?)
     }
 
+    #[inline]
     async fn delete(
         &self,
         name: &str,
@@ -165,6 +172,7 @@ impl AppInterface for AppClient {
         )
     }
 
+    #[inline]
     async fn delete_collection(
         &self,
         dp: &DeleteParams,
@@ -179,14 +187,17 @@ impl AppInterface for AppClient {
         )
     }
 
+    #[inline]
     async fn get(&self, name: &str) -> Result<App> {
         Ok(self.api.get(name).await?)
     }
 
+    #[inline]
     async fn list(&self, lp: &ListParams) -> Result<ObjectList<App>> {
         Ok(self.api.list(lp).await?)
     }
 
+    #[inline]
     async fn watch(
         &self,
         wp: &WatchParams,

@@ -24,12 +24,14 @@ pub struct MyappV1Client {
 
 impl MyappV1Client {
     /// A group-version client over `client`.
+    #[inline]
     pub fn new(client: kube::Client) -> Self {
         MyappV1Client { client }
     }
 }
 
 impl std::fmt::Debug for MyappV1Client {
+    #[inline]
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct(stringify!(MyappV1Client)).finish_non_exhaustive()
     }
@@ -37,6 +39,7 @@ impl std::fmt::Debug for MyappV1Client {
 
 impl MyappV1Interface for MyappV1Client {
     type AppClient = AppClient;
+    #[inline]
     fn apps(&self, namespace: &str) -> AppClient {
         AppClient::new(self.client.clone(), namespace)
     }

@@ -35,16 +35,19 @@ pub struct AppInformer {
 
 impl AppInformer {
     /// A typed handle to a generic informer of this kind.
+    #[inline]
     pub fn new(inner: SharedInformer<App>) -> Self {
         AppInformer { inner }
     }
 
     /// A lister of the cached `App` objects.
+    #[inline]
     pub fn lister(&self) -> crate::listers::myapp::v1::AppLister {
         crate::listers::myapp::v1::AppLister::new(self.inner.lister())
     }
 
     /// Whether the first complete list is in the cache.
+    #[inline]
     pub fn has_synced(&self) -> bool {
         self.inner.has_synced()
     }
@@ -59,11 +62,13 @@ impl AppInformer {
     }
 
     /// A stream of every change, starting with the objects already cached.
+    #[inline]
     pub fn subscribe(&self) -> Subscription<App> {
         self.inner.subscribe()
     }
 
     /// The generic informer underneath (start, shutdown, error handler, cache).
+    #[inline]
     pub fn informer(&self) -> &SharedInformer<App> {
         &self.inner
     }

@@ -14,11 +14,13 @@ pub struct MyappV1Informers<'a> {
 
 impl<'a> MyappV1Informers<'a> {
     /// The version's informers, made and cached by `factory`.
+    #[inline]
     pub fn new(factory: &'a crate::informers::SharedInformerFactory) -> Self {
         MyappV1Informers { factory }
     }
 
     /// The shared informer of `App` objects (resource `apps`); the same one on every call.
+    #[inline]
     pub fn apps(&self) -> AppInformer {
         AppInformer::new(self.factory.informer_for::<crate::apis::myapp::v1::App>())
     }

@@ -31,16 +31,19 @@ pub struct AppLister {
 
 impl AppLister {
     /// A lister over a generic lister's store (usually an informer's).
+    #[inline]
     pub fn new(inner: Lister<App>) -> Self {
         AppLister { inner }
     }
 
     /// Every cached `App` in every namespace whose labels match `selector`.
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<App>> {
         self.inner.list(selector)
     }
 
     /// The `App` objects of `namespace`; listing them looks only at that namespace.
+    #[inline]
     pub fn apps<'a>(&'a self, namespace: &'a str) -> AppNamespaceLister<'a> {
         AppNamespaceLister {
             inner: self.inner.namespace(namespace),
@@ -48,6 +51,7 @@ impl AppLister {
     }
 
     /// The generic lister underneath.
+    #[inline]
     pub fn generic(&self) -> &Lister<App> {
         &self.inner
     }
@@ -61,11 +65,13 @@ pub struct AppNamespaceLister<'a> {
 
 impl AppNamespaceLister<'_> {
     /// The `App` called `name` in this namespace.
+    #[inline]
     pub fn get(&self, name: &str) -> Option<Arc<App>> {
         self.inner.get(name)
     }
 
     /// The `App` objects in this namespace whose labels match `selector`.
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<App>> {
         self.inner.list(selector)
     }

@@ -17,6 +17,7 @@ use super::info::ResourceInfo;
 use crate::clientset::error::{Error, ErrorKind};
 
 /// The string field `metadata.<field>` of an object, or `""`.
+#[inline]
 pub(crate) fn meta_str<'a>(object: &'a Value, field: &str) -> &'a str {
     object
         .get("metadata")
@@ -26,6 +27,7 @@ pub(crate) fn meta_str<'a>(object: &'a Value, field: &str) -> &'a str {
 }
 
 /// `metadata` of an object, created if missing (or not an object).
+#[inline]
 pub(crate) fn meta_mut(object: &mut Value) -> &mut Map<String, Value> {
     if !object.is_object() {
         *object = Value::Object(Map::new());
@@ -41,6 +43,7 @@ pub(crate) fn meta_mut(object: &mut Value) -> &mut Map<String, Value> {
 }
 
 /// `metadata.labels` as string pairs.
+#[inline]
 pub(crate) fn labels(object: &Value) -> Vec<(&str, &str)> {
     object
         .get("metadata")
@@ -56,6 +59,7 @@ pub(crate) fn labels(object: &Value) -> Vec<(&str, &str)> {
 }
 
 /// Whether `metadata.finalizers` is a non-empty list.
+#[inline]
 pub(crate) fn has_finalizers(object: &Value) -> bool {
     object
         .get("metadata")
@@ -65,6 +69,7 @@ pub(crate) fn has_finalizers(object: &Value) -> bool {
 }
 
 /// The current time as the API server writes it (RFC 3339, whole seconds, UTC).
+#[inline]
 pub(crate) fn now() -> String {
     let secs = SystemTime::now()
         .duration_since(UNIX_EPOCH)
@@ -81,6 +86,7 @@ pub(crate) fn now() -> String {
 
 /// Days since 1970-01-01 to (year, month, day) in the proleptic Gregorian calendar
 /// (Howard Hinnant's `civil_from_days`).
+#[inline]
 fn civil_from_days(days: i64) -> (i64, u32, u32) {
     let z = days + 719_468;
     let era = z.div_euclid(146_097);
@@ -103,12 +109,14 @@ pub(crate) struct Randomness {
 }
 
 impl Randomness {
+    #[inline]
     fn next(&self) -> u64 {
         let n = self.counter.fetch_add(1, Ordering::Relaxed);
         self.state.hash_one(n)
     }
 
     /// A random (version 4 layout) UUID string.
+    #[inline]
     pub(crate) fn uid(&self) -> String {
         let hi = self.next();
         let lo = self.next();
@@ -120,6 +128,7 @@ impl Randomness {
 
     /// `generateName` + 5 random characters, as the server makes them (the prefix is
     /// cut to 58 characters so the name fits a 63-character label).
+    #[inline]
     pub(crate) fn generate_name(&self, base: &str) -> String {
         const ALPHABET: &[u8] = b"bcdfghjklmnpqrstvwxz2456789";
         let base: String = base.chars().take(58).collect();
@@ -137,6 +146,7 @@ impl Randomness {
 const DNS1123_SUBDOMAIN_MESSAGE: &str = "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')";
 /// Checks a name the way the server checks custom resource names (an RFC 1123
 /// subdomain); returns the server's message when it is not one.
+#[inline]
 pub(crate) fn validate_name(name: &str) -> Option<String> {
     if name.len() > 253 {
         return Some("must be no more than 253 characters".to_owned());
@@ -169,6 +179,7 @@ pub(crate) struct FieldError {
 }
 
 impl FieldError {
+    #[inline]
     pub(crate) fn required(field: &str, detail: &str) -> FieldError {
         FieldError {
             reason: "FieldValueRequired",
@@ -177,6 +188,7 @@ impl FieldError {
         }
     }
 
+    #[inline]
     pub(crate) fn invalid(field: &str, value: &str, detail: &str) -> FieldError {
         FieldError {
             reason: "FieldValueInvalid",
@@ -186,6 +198,7 @@ impl FieldError {
     }
 }
 
+#[inline]
 fn status(
     kind: ErrorKind,
     message: String,
@@ -210,12 +223,14 @@ fn status(
 }
 
 /// `apps.myapp.k8s.io "x" not found` (404).
+#[inline]
 pub(crate) fn not_found(info: &ResourceInfo, name: &str) -> Error {
     let message = format!("{} \"{name}\" not found", info.qualified_resource());
     status(ErrorKind::NotFound, message, info, name, info.plural.to_owned(), Vec::new())
 }
 
 /// `apps.myapp.k8s.io "x" already exists` (409).
+#[inline]
 pub(crate) fn already_exists(info: &ResourceInfo, name: &str) -> Error {
     let message = format!("{} \"{name}\" already exists", info.qualified_resource());
     status(
@@ -231,6 +246,7 @@ pub(crate) fn already_exists(info: &ResourceInfo, name: &str) -> Error {
 /// The optimistic-concurrency failure of an update with a stale `resourceVersion`.
 pub(crate) const OPTIMISTIC_LOCK_MESSAGE: &str = "the object has been modified; please apply your changes to the latest version and try again";
 /// `Operation cannot be fulfilled on apps.myapp.k8s.io "x": <why>` (409).
+#[inline]
 pub(crate) fn conflict(info: &ResourceInfo, name: &str, why: &str) -> Error {
     let message = format!(
         "Operation cannot be fulfilled on {} \"{name}\": {why}", info
@@ -240,6 +256,7 @@ pub(crate) fn conflict(info: &ResourceInfo, name: &str, why: &str) -> Error {
 }
 
 /// A failed delete precondition (409), worded like the server's storage layer.
+#[inline]
 pub(crate) fn precondition_failed(
     info: &ResourceInfo,
     name: &str,
@@ -262,6 +279,7 @@ pub(crate) fn precondition_failed(
 /// `App.myapp.k8s.io "x" is invalid: <field errors>` (422). `qualified` is how the
 /// server names the thing (the qualified kind for validation, the qualified
 /// resource for a missing `resourceVersion`).
+#[inline]
 pub(crate) fn invalid(
     qualified: &str,
     info: &ResourceInfo,
@@ -295,11 +313,13 @@ pub(crate) fn bad_request(message: impl Into<String>) -> Error {
 }
 
 /// 404 for a path the server does not serve (e.g. a subresource the kind lacks).
+#[inline]
 pub(crate) fn no_such_path() -> Error {
     Error::api(ErrorKind::NotFound, "the server could not find the requested resource")
 }
 
 /// 410 `Expired` for a watch from a compacted `resourceVersion`.
+#[inline]
 pub(crate) fn expired(requested: u64, oldest: u64) -> Status {
     Status::failure(
             &format!("too old resource version: {requested} ({oldest})"),
@@ -309,6 +329,7 @@ pub(crate) fn expired(requested: u64, oldest: u64) -> Status {
 }
 
 /// 415, what the server answers to a strategic merge patch of a custom resource.
+#[inline]
 pub(crate) fn unsupported_patch() -> Error {
     Error::api(
         ErrorKind::UnsupportedMediaType,

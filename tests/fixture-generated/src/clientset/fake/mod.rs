@@ -116,42 +116,49 @@ pub enum Object {
 }
 
 impl From<crate::apis::batch::v1::CronTab> for Object {
+    #[inline]
     fn from(object: crate::apis::batch::v1::CronTab) -> Self {
         Object::BatchV1CronTab(Box::new(object))
     }
 }
 
 impl From<crate::apis::batch::v1beta1::CronTab> for Object {
+    #[inline]
     fn from(object: crate::apis::batch::v1beta1::CronTab) -> Self {
         Object::BatchV1beta1CronTab(Box::new(object))
     }
 }
 
 impl From<crate::apis::infra::v1alpha1::Cluster> for Object {
+    #[inline]
     fn from(object: crate::apis::infra::v1alpha1::Cluster) -> Self {
         Object::InfrastructureV1alpha1Cluster(Box::new(object))
     }
 }
 
 impl From<crate::apis::infra::v1alpha1::Database> for Object {
+    #[inline]
     fn from(object: crate::apis::infra::v1alpha1::Database) -> Self {
         Object::InfrastructureV1alpha1Database(Box::new(object))
     }
 }
 
 impl From<crate::apis::infra::v1alpha1::Policy> for Object {
+    #[inline]
     fn from(object: crate::apis::infra::v1alpha1::Policy) -> Self {
         Object::InfrastructureV1alpha1Policy(Box::new(object))
     }
 }
 
 impl From<crate::apis::infra::v1alpha1::Quota> for Object {
+    #[inline]
     fn from(object: crate::apis::infra::v1alpha1::Quota) -> Self {
         Object::InfrastructureV1alpha1Quota(Box::new(object))
     }
 }
 
 impl From<crate::apis::infra::v1alpha1::Marker> for Object {
+    #[inline]
     fn from(object: crate::apis::infra::v1alpha1::Marker) -> Self {
         Object::InfrastructureV1alpha1Marker(Box::new(object))
     }
@@ -159,6 +166,7 @@ impl From<crate::apis::infra::v1alpha1::Marker> for Object {
 
 impl Object {
     /// The resource the object belongs to and its JSON.
+    #[inline]
     fn into_parts(
         self,
     ) -> (&'static info::ResourceInfo, serde_json::Result<serde_json::Value>) {
@@ -210,6 +218,7 @@ impl Clientset {
     /// # Panics
     ///
     /// If an object has no name or cannot be serialized.
+    #[inline]
     pub fn new(objects: Vec<Object>) -> Self {
         objects.into_iter().fold(Clientset::default(), Clientset::with_object)
     }
@@ -238,11 +247,13 @@ impl Clientset {
     }
 
     /// Every call made so far, oldest first.
+    #[inline]
     pub fn actions(&self) -> Vec<Action> {
         self.fixture.actions()
     }
 
     /// Forgets the recorded calls.
+    #[inline]
     pub fn clear_actions(&self) {
         self.fixture.clear_actions()
     }
@@ -272,11 +283,13 @@ impl Clientset {
     }
 
     /// The object tracker (e.g. to `compact()` it or end all watches).
+    #[inline]
     pub fn tracker(&self) -> &ObjectTracker {
         self.fixture.tracker()
     }
 
     /// The shared state behind the fake clients.
+    #[inline]
     pub fn fixture(&self) -> &Arc<Fixture> {
         &self.fixture
     }
@@ -284,16 +297,19 @@ impl Clientset {
 
 impl crate::clientset::Interface for Clientset {
     type BatchV1 = batch::v1::FakeBatchV1;
+    #[inline]
     fn batch_v1(&self) -> batch::v1::FakeBatchV1 {
         batch::v1::FakeBatchV1::new(self.fixture.clone())
     }
 
     type BatchV1beta1 = batch::v1beta1::FakeBatchV1beta1;
+    #[inline]
     fn batch_v1beta1(&self) -> batch::v1beta1::FakeBatchV1beta1 {
         batch::v1beta1::FakeBatchV1beta1::new(self.fixture.clone())
     }
 
     type InfrastructureV1alpha1 = infra::v1alpha1::FakeInfrastructureV1alpha1;
+    #[inline]
     fn infrastructure_v1alpha1(&self) -> infra::v1alpha1::FakeInfrastructureV1alpha1 {
         infra::v1alpha1::FakeInfrastructureV1alpha1::new(self.fixture.clone())
     }

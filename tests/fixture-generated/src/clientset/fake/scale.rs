@@ -13,14 +13,17 @@ use super::patch;
 use super::rest::{Part, PatchBody, Rest};
 use crate::clientset::error::{Error, ErrorKind, Result};
 
+#[inline]
 fn segments(path: &str) -> impl Iterator<Item = &str> {
     path.trim_start_matches('.').split('.').filter(|s| !s.is_empty())
 }
 
+#[inline]
 fn read_path<'a>(object: &'a Value, path: &str) -> Option<&'a Value> {
     segments(path).try_fold(object, |current, segment| current.get(segment))
 }
 
+#[inline]
 fn write_path(object: &mut Value, path: &str, value: Value) {
     let mut current = object;
     for segment in segments(path) {
@@ -39,10 +42,12 @@ fn write_path(object: &mut Value, path: &str, value: Value) {
 }
 
 impl Rest<'_> {
+    #[inline]
     fn scale_info(&self) -> Result<ScaleInfo> {
         self.info.scale.ok_or_else(meta::no_such_path)
     }
 
+    #[inline]
     fn scale_of(&self, object: &Value, scale: &ScaleInfo) -> Value {
         let mut metadata = Map::new();
         for field in [
@@ -78,6 +83,7 @@ impl Rest<'_> {
     }
 
     /// `GET .../<name>/scale`.
+    #[inline]
     pub(crate) fn get_scale(&self, name: &str) -> Result<Value> {
         let scale = self.scale_info()?;
         Ok(self.scale_of(&self.get(name)?, &scale))
@@ -85,6 +91,7 @@ impl Rest<'_> {
 
     /// `PUT .../<name>/scale`: sets the desired replicas; the `Scale`'s
     /// `resourceVersion`, when set, must be current.
+    #[inline]
     pub(crate) fn update_scale(
         &self,
         name: &str,
@@ -131,6 +138,7 @@ impl Rest<'_> {
     }
 
     /// `PATCH .../<name>/scale`: the patch applies to the `Scale` view.
+    #[inline]
     pub(crate) fn patch_scale(
         &self,
         name: &str,

@@ -32,6 +32,7 @@ fn parse_error(detail: impl std::fmt::Display) -> crate::clientset::error::Error
     bad_request(format!("unable to parse requirement: {detail}"))
 }
 
+#[inline]
 fn valid_key(key: &str) -> bool {
     !key.is_empty() && key.len() <= 317
         && key
@@ -39,6 +40,7 @@ fn valid_key(key: &str) -> bool {
             .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.' | '/'))
 }
 
+#[inline]
 fn valid_value(value: &str) -> bool {
     value.len() <= 63
         && value
@@ -46,6 +48,7 @@ fn valid_value(value: &str) -> bool {
             .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'))
 }
 
+#[inline]
 fn key(text: &str) -> Result<String> {
     let key = text.trim();
     if valid_key(key) {
@@ -55,6 +58,7 @@ fn key(text: &str) -> Result<String> {
     }
 }
 
+#[inline]
 fn value(text: &str) -> Result<String> {
     let value = text.trim();
     if valid_value(value) {
@@ -65,6 +69,7 @@ fn value(text: &str) -> Result<String> {
 }
 
 /// Splits at commas that are not inside `( ... )`.
+#[inline]
 fn split_requirements(selector: &str) -> Vec<&str> {
     let mut parts = Vec::new();
     let mut depth = 0usize;
@@ -86,6 +91,7 @@ fn split_requirements(selector: &str) -> Vec<&str> {
     parts
 }
 
+#[inline]
 fn parse_set(text: &str) -> Result<Vec<String>> {
     let inner = text
         .trim()
@@ -98,6 +104,7 @@ fn parse_set(text: &str) -> Result<Vec<String>> {
 }
 
 /// `key in (...)` / `key notin (...)`: the operator is a separate word.
+#[inline]
 fn parse_set_requirement(text: &str) -> Option<Result<Requirement>> {
     let (key_part, rest) = text.split_once(char::is_whitespace)?;
     let rest = rest.trim_start();
@@ -127,6 +134,7 @@ fn parse_set_requirement(text: &str) -> Option<Result<Requirement>> {
     )
 }
 
+#[inline]
 fn parse_requirement(text: &str) -> Result<Requirement> {
     let text = text.trim();
     if text.is_empty() {
@@ -179,6 +187,7 @@ fn parse_requirement(text: &str) -> Result<Requirement> {
 
 impl LabelSelector {
     /// Parses `app=web,tier in (a,b),!legacy`; an empty string selects everything.
+    #[inline]
     pub fn parse(selector: &str) -> Result<LabelSelector> {
         if selector.trim().is_empty() {
             return Ok(LabelSelector::default());
@@ -192,6 +201,7 @@ impl LabelSelector {
     }
 
     /// Whether labels satisfy every requirement.
+    #[inline]
     pub fn matches(&self, labels: &[(&str, &str)]) -> bool {
         let get = |k: &str| labels.iter().find(|(key, _)| *key == k).map(|(_, v)| *v);
         self.requirements
@@ -229,6 +239,7 @@ pub struct FieldSelector {
 impl FieldSelector {
     /// Parses a field selector and checks that every field is one the server supports
     /// for the resource: `metadata.name`, `metadata.namespace` and its selectable fields.
+    #[inline]
     pub fn parse(selector: &str, info: &ResourceInfo) -> Result<FieldSelector> {
         let mut terms = Vec::new();
         for term in selector.split(',').map(str::trim).filter(|t| !t.is_empty()) {
@@ -264,6 +275,7 @@ impl FieldSelector {
     }
 
     /// Whether the object satisfies every term.
+    #[inline]
     pub fn matches(&self, object: &Value) -> bool {
         self.terms
             .iter()
@@ -283,6 +295,7 @@ impl FieldSelector {
 
 /// The value at a dotted path rendered as the server renders selectable fields
 /// (strings as-is, numbers and booleans as text, missing as empty).
+#[inline]
 fn field_value(object: &Value, path: &str) -> String {
     let mut current = object;
     for segment in path.split('.') {
@@ -310,6 +323,7 @@ pub struct Selectors {
 
 impl Selectors {
     /// Parses the optional selectors of a request.
+    #[inline]
     pub fn parse(
         labels: Option<&str>,
         fields: Option<&str>,
@@ -322,6 +336,7 @@ impl Selectors {
     }
 
     /// Whether the object matches both selectors.
+    #[inline]
     pub fn matches(&self, object: &Value) -> bool {
         self.labels.matches(&meta::labels(object)) && self.fields.matches(object)
     }

@@ -14,16 +14,19 @@ pub struct BatchInformers<'a> {
 
 impl<'a> BatchInformers<'a> {
     /// The group's informers, made and cached by `factory`.
+    #[inline]
     pub fn new(factory: &'a crate::informers::SharedInformerFactory) -> Self {
         BatchInformers { factory }
     }
 
     /// The informers of `batch.fixture.example.com/v1`.
+    #[inline]
     pub fn v1(&self) -> v1::BatchV1Informers<'a> {
         v1::BatchV1Informers::new(self.factory)
     }
 
     /// The informers of `batch.fixture.example.com/v1beta1`.
+    #[inline]
     pub fn v1beta1(&self) -> v1beta1::BatchV1beta1Informers<'a> {
         v1beta1::BatchV1beta1Informers::new(self.factory)
     }

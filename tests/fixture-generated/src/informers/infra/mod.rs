@@ -13,11 +13,13 @@ pub struct InfrastructureInformers<'a> {
 
 impl<'a> InfrastructureInformers<'a> {
     /// The group's informers, made and cached by `factory`.
+    #[inline]
     pub fn new(factory: &'a crate::informers::SharedInformerFactory) -> Self {
         InfrastructureInformers { factory }
     }
 
     /// The informers of `infra.fixture.example.com/v1alpha1`.
+    #[inline]
     pub fn v1alpha1(&self) -> v1alpha1::InfrastructureV1alpha1Informers<'a> {
         v1alpha1::InfrastructureV1alpha1Informers::new(self.factory)
     }

@@ -35,6 +35,7 @@ pub struct FakeAppClient {
 impl FakeAppClient {
     /// A fake client over the fixture, in `namespace` (`""` for cluster-scoped
     /// kinds or all namespaces).
+    #[inline]
     pub fn new(fixture: Arc<Fixture>, namespace: &str) -> Self {
         FakeAppClient {
             resource: FakeResource::new(fixture, &APP_RESOURCE, namespace),
@@ -42,24 +43,29 @@ impl FakeAppClient {
     }
 
     /// The generic fake behind this client (e.g. for verbs the markers leave out).
+    #[inline]
     pub fn resource(&self) -> &FakeResource<App> {
         &self.resource
     }
 }
 
 impl crate::clientset::myapp::v1::AppInterface for FakeAppClient {
+    #[inline]
     async fn create(&self, pp: &PostParams, app: &App) -> Result<App> {
         self.resource.create(pp, app)
     }
 
+    #[inline]
     async fn update(&self, pp: &PostParams, app: &App) -> Result<App> {
         self.resource.update(pp, app)
     }
 
+    #[inline]
     async fn update_status(&self, pp: &PostParams, app: &App) -> Result<App> {
         self.resource.update_status(pp, app)
     }
 
+    #[inline]
     async fn delete(
         &self,
         name: &str,
@@ -68,6 +74,7 @@ impl crate::clientset::myapp::v1::AppInterface for FakeAppClient {
         self.resource.delete(name, dp)
     }
 
+    #[inline]
     async fn delete_collection(
         &self,
         dp: &DeleteParams,
@@ -76,14 +83,17 @@ impl crate::clientset::myapp::v1::AppInterface for FakeAppClient {
         self.resource.delete_collection(dp, lp)
     }
 
+    #[inline]
     async fn get(&self, name: &str) -> Result<App> {
         self.resource.get(name)
     }
 
+    #[inline]
     async fn list(&self, lp: &ListParams) -> Result<ObjectList<App>> {
         self.resource.list(lp)
     }
 
+    #[inline]
     async fn watch(
         &self,
         wp: &WatchParams,

@@ -17,6 +17,7 @@ pub struct FakeMyappV1 {
 
 impl FakeMyappV1 {
     /// Fake clients over the fixture's tracker, actions and reactors.
+    #[inline]
     pub fn new(fixture: Arc<Fixture>) -> Self {
         FakeMyappV1 { fixture }
     }
@@ -24,6 +25,7 @@ impl FakeMyappV1 {
 
 impl crate::clientset::myapp::v1::MyappV1Interface for FakeMyappV1 {
     type AppClient = FakeAppClient;
+    #[inline]
     fn apps(&self, namespace: &str) -> FakeAppClient {
         FakeAppClient::new(self.fixture.clone(), namespace)
     }

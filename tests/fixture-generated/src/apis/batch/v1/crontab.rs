@@ -27,6 +27,7 @@ pub struct CronTab {
 }
 
 impl Clone for CronTab {
+    #[inline]
     fn clone(&self) -> Self {
         Self {
             metadata: self.metadata.clone(),
@@ -35,6 +36,7 @@ impl Clone for CronTab {
         }
     }
 
+    #[inline]
     fn clone_from(&mut self, source: &Self) {
         self.metadata.clone_from(&source.metadata);
         self.spec.clone_from(&source.spec);
@@ -93,10 +95,12 @@ impl k8s_openapi::ListableResource for CronTab {
 
 impl k8s_openapi::Metadata for CronTab {
     type Ty = ObjectMeta;
+    #[inline]
     fn metadata(&self) -> &Self::Ty {
         &self.metadata
     }
 
+    #[inline]
     fn metadata_mut(&mut self) -> &mut Self::Ty {
         &mut self.metadata
     }
@@ -122,6 +126,7 @@ impl CronTab {
     /// Whether `CronTab` objects live in a namespace: `CronTab` is namespaced.
     pub const NAMESPACED: bool = true;
     /// A new `CronTab` called `name` with the given `spec`; every other field is empty.
+    #[inline]
     pub fn new(name: &str, spec: CronTabSpec) -> Self {
         Self {
             metadata: ObjectMeta {
@@ -190,6 +195,7 @@ pub struct CronTabSpec {
 }
 
 impl Clone for CronTabSpec {
+    #[inline]
     fn clone(&self) -> Self {
         Self {
             schedule: self.schedule.clone(),
@@ -212,6 +218,7 @@ impl Clone for CronTabSpec {
         }
     }
 
+    #[inline]
     fn clone_from(&mut self, source: &Self) {
         self.schedule.clone_from(&source.schedule);
         self.replicas = source.replicas;
@@ -246,6 +253,7 @@ pub enum ConcurrencyPolicy {
 }
 
 impl Clone for ConcurrencyPolicy {
+    #[inline]
     fn clone(&self) -> Self {
         *self
     }
@@ -264,6 +272,7 @@ pub struct NotifyTarget {
 }
 
 impl Clone for NotifyTarget {
+    #[inline]
     fn clone(&self) -> Self {
         Self {
             name: self.name.clone(),
@@ -272,6 +281,7 @@ impl Clone for NotifyTarget {
         }
     }
 
+    #[inline]
     fn clone_from(&mut self, source: &Self) {
         self.name.clone_from(&source.name);
         self.url.clone_from(&source.url);
@@ -292,6 +302,7 @@ pub struct RetryPolicy {
 }
 
 impl Clone for RetryPolicy {
+    #[inline]
     fn clone(&self) -> Self {
         Self {
             attempts: self.attempts,
@@ -299,6 +310,7 @@ impl Clone for RetryPolicy {
         }
     }
 
+    #[inline]
     fn clone_from(&mut self, source: &Self) {
         self.attempts = source.attempts;
         self.backoff_seconds = source.backoff_seconds;
@@ -324,6 +336,7 @@ pub struct CronTabStatus {
 }
 
 impl Clone for CronTabStatus {
+    #[inline]
     fn clone(&self) -> Self {
         Self {
             replicas: self.replicas,
@@ -333,6 +346,7 @@ impl Clone for CronTabStatus {
         }
     }
 
+    #[inline]
     fn clone_from(&mut self, source: &Self) {
         self.replicas = source.replicas;
         self.selector.clone_from(&source.selector);
@@ -341,6 +355,7 @@ impl Clone for CronTabStatus {
     }
 }
 
+#[inline]
 fn default_attempts() -> u32 {
     3
 }

@@ -17,6 +17,7 @@ pub struct CronTab {
 }
 
 impl Clone for CronTab {
+    #[inline]
     fn clone(&self) -> Self {
         Self {
             metadata: self.metadata.clone(),
@@ -24,6 +25,7 @@ impl Clone for CronTab {
         }
     }
 
+    #[inline]
     fn clone_from(&mut self, source: &Self) {
         self.metadata.clone_from(&source.metadata);
         self.spec.clone_from(&source.spec);
@@ -81,10 +83,12 @@ impl k8s_openapi::ListableResource for CronTab {
 
 impl k8s_openapi::Metadata for CronTab {
     type Ty = ObjectMeta;
+    #[inline]
     fn metadata(&self) -> &Self::Ty {
         &self.metadata
     }
 
+    #[inline]
     fn metadata_mut(&mut self) -> &mut Self::Ty {
         &mut self.metadata
     }
@@ -110,6 +114,7 @@ impl CronTab {
     /// Whether `CronTab` objects live in a namespace: `CronTab` is namespaced.
     pub const NAMESPACED: bool = true;
     /// A new `CronTab` called `name` with the given `spec`; every other field is empty.
+    #[inline]
     pub fn new(name: &str, spec: CronTabSpec) -> Self {
         Self {
             metadata: ObjectMeta {
@@ -135,6 +140,7 @@ pub struct CronTabSpec {
 }
 
 impl Clone for CronTabSpec {
+    #[inline]
     fn clone(&self) -> Self {
         Self {
             cron_spec: self.cron_spec.clone(),
@@ -143,6 +149,7 @@ impl Clone for CronTabSpec {
         }
     }
 
+    #[inline]
     fn clone_from(&mut self, source: &Self) {
         self.cron_spec.clone_from(&source.cron_spec);
         self.image.clone_from(&source.image);

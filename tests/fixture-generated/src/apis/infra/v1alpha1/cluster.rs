@@ -21,6 +21,7 @@ pub struct Cluster {
 }
 
 impl Clone for Cluster {
+    #[inline]
     fn clone(&self) -> Self {
         Self {
             metadata: self.metadata.clone(),
@@ -29,6 +30,7 @@ impl Clone for Cluster {
         }
     }
 
+    #[inline]
     fn clone_from(&mut self, source: &Self) {
         self.metadata.clone_from(&source.metadata);
         self.spec.clone_from(&source.spec);
@@ -87,10 +89,12 @@ impl k8s_openapi::ListableResource for Cluster {
 
 impl k8s_openapi::Metadata for Cluster {
     type Ty = ObjectMeta;
+    #[inline]
     fn metadata(&self) -> &Self::Ty {
         &self.metadata
     }
 
+    #[inline]
     fn metadata_mut(&mut self) -> &mut Self::Ty {
         &mut self.metadata
     }
@@ -116,6 +120,7 @@ impl Cluster {
     /// Whether `Cluster` objects live in a namespace: `Cluster` is cluster-scoped.
     pub const NAMESPACED: bool = false;
     /// A new `Cluster` called `name` with the given `spec`; every other field is empty.
+    #[inline]
     pub fn new(name: &str, spec: ClusterSpec) -> Self {
         Self {
             metadata: ObjectMeta {
@@ -154,6 +159,7 @@ pub struct ClusterSpec {
 }
 
 impl Clone for ClusterSpec {
+    #[inline]
     fn clone(&self) -> Self {
         Self {
             region: self.region.clone(),
@@ -166,6 +172,7 @@ impl Clone for ClusterSpec {
         }
     }
 
+    #[inline]
     fn clone_from(&mut self, source: &Self) {
         self.region.clone_from(&source.region);
         self.node_count = source.node_count;
@@ -191,6 +198,7 @@ pub struct NodePool {
 }
 
 impl Clone for NodePool {
+    #[inline]
     fn clone(&self) -> Self {
         Self {
             machine_type: self.machine_type.clone(),
@@ -199,6 +207,7 @@ impl Clone for NodePool {
         }
     }
 
+    #[inline]
     fn clone_from(&mut self, source: &Self) {
         self.machine_type.clone_from(&source.machine_type);
         self.size = source.size;
@@ -222,6 +231,7 @@ pub struct ClusterStatus {
 }
 
 impl Clone for ClusterStatus {
+    #[inline]
     fn clone(&self) -> Self {
         Self {
             phase: self.phase,
@@ -230,6 +240,7 @@ impl Clone for ClusterStatus {
         }
     }
 
+    #[inline]
     fn clone_from(&mut self, source: &Self) {
         self.phase = source.phase;
         self.ready_nodes = source.ready_nodes;
@@ -251,6 +262,7 @@ pub enum ClusterPhase {
 }
 
 impl Clone for ClusterPhase {
+    #[inline]
     fn clone(&self) -> Self {
         *self
     }

@@ -19,6 +19,7 @@ pub struct Database {
 }
 
 impl Clone for Database {
+    #[inline]
     fn clone(&self) -> Self {
         Self {
             metadata: self.metadata.clone(),
@@ -26,6 +27,7 @@ impl Clone for Database {
         }
     }
 
+    #[inline]
     fn clone_from(&mut self, source: &Self) {
         self.metadata.clone_from(&source.metadata);
         self.spec.clone_from(&source.spec);
@@ -83,10 +85,12 @@ impl k8s_openapi::ListableResource for Database {
 
 impl k8s_openapi::Metadata for Database {
     type Ty = ObjectMeta;
+    #[inline]
     fn metadata(&self) -> &Self::Ty {
         &self.metadata
     }
 
+    #[inline]
     fn metadata_mut(&mut self) -> &mut Self::Ty {
         &mut self.metadata
     }
@@ -112,6 +116,7 @@ impl Database {
     /// Whether `Database` objects live in a namespace: `Database` is namespaced.
     pub const NAMESPACED: bool = true;
     /// A new `Database` called `name` with the given `spec`; every other field is empty.
+    #[inline]
     pub fn new(name: &str, spec: DatabaseSpec) -> Self {
         Self {
             metadata: ObjectMeta {
@@ -147,6 +152,7 @@ pub struct DatabaseSpec {
 }
 
 impl Clone for DatabaseSpec {
+    #[inline]
     fn clone(&self) -> Self {
         Self {
             engine: self.engine,
@@ -158,6 +164,7 @@ impl Clone for DatabaseSpec {
         }
     }
 
+    #[inline]
     fn clone_from(&mut self, source: &Self) {
         self.engine = source.engine;
         self.storage_gib = source.storage_gib;
@@ -180,6 +187,7 @@ pub enum Engine {
 }
 
 impl Clone for Engine {
+    #[inline]
     fn clone(&self) -> Self {
         *self
     }

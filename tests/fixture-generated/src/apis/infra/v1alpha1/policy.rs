@@ -17,6 +17,7 @@ pub struct Policy {
 }
 
 impl Clone for Policy {
+    #[inline]
     fn clone(&self) -> Self {
         Self {
             metadata: self.metadata.clone(),
@@ -24,6 +25,7 @@ impl Clone for Policy {
         }
     }
 
+    #[inline]
     fn clone_from(&mut self, source: &Self) {
         self.metadata.clone_from(&source.metadata);
         self.spec.clone_from(&source.spec);
@@ -81,10 +83,12 @@ impl k8s_openapi::ListableResource for Policy {
 
 impl k8s_openapi::Metadata for Policy {
     type Ty = ObjectMeta;
+    #[inline]
     fn metadata(&self) -> &Self::Ty {
         &self.metadata
     }
 
+    #[inline]
     fn metadata_mut(&mut self) -> &mut Self::Ty {
         &mut self.metadata
     }
@@ -110,6 +114,7 @@ impl Policy {
     /// Whether `Policy` objects live in a namespace: `Policy` is namespaced.
     pub const NAMESPACED: bool = true;
     /// A new `Policy` called `name` with the given `spec`; every other field is empty.
+    #[inline]
     pub fn new(name: &str, spec: PolicySpec) -> Self {
         Self {
             metadata: ObjectMeta {
@@ -129,10 +134,12 @@ pub struct PolicySpec {
 }
 
 impl Clone for PolicySpec {
+    #[inline]
     fn clone(&self) -> Self {
         Self { rules: self.rules.clone() }
     }
 
+    #[inline]
     fn clone_from(&mut self, source: &Self) {
         self.rules.clone_from(&source.rules);
     }
@@ -148,6 +155,7 @@ pub struct Rule {
 }
 
 impl Clone for Rule {
+    #[inline]
     fn clone(&self) -> Self {
         Self {
             action: self.action.clone(),
@@ -155,6 +163,7 @@ impl Clone for Rule {
         }
     }
 
+    #[inline]
     fn clone_from(&mut self, source: &Self) {
         self.action.clone_from(&source.action);
         self.allow = source.allow;
@@ -172,6 +181,7 @@ pub struct Quota {
 }
 
 impl Clone for Quota {
+    #[inline]
     fn clone(&self) -> Self {
         Self {
             metadata: self.metadata.clone(),
@@ -179,6 +189,7 @@ impl Clone for Quota {
         }
     }
 
+    #[inline]
     fn clone_from(&mut self, source: &Self) {
         self.metadata.clone_from(&source.metadata);
         self.spec.clone_from(&source.spec);
@@ -236,10 +247,12 @@ impl k8s_openapi::ListableResource for Quota {
 
 impl k8s_openapi::Metadata for Quota {
     type Ty = ObjectMeta;
+    #[inline]
     fn metadata(&self) -> &Self::Ty {
         &self.metadata
     }
 
+    #[inline]
     fn metadata_mut(&mut self) -> &mut Self::Ty {
         &mut self.metadata
     }
@@ -265,6 +278,7 @@ impl Quota {
     /// Whether `Quota` objects live in a namespace: `Quota` is namespaced.
     pub const NAMESPACED: bool = true;
     /// A new `Quota` called `name` with the given `spec`; every other field is empty.
+    #[inline]
     pub fn new(name: &str, spec: QuotaSpec) -> Self {
         Self {
             metadata: ObjectMeta {
@@ -285,12 +299,14 @@ pub struct QuotaSpec {
 }
 
 impl Clone for QuotaSpec {
+    #[inline]
     fn clone(&self) -> Self {
         Self {
             max_databases: self.max_databases,
         }
     }
 
+    #[inline]
     fn clone_from(&mut self, source: &Self) {
         self.max_databases = source.max_databases;
     }
@@ -308,6 +324,7 @@ pub struct Marker {
 }
 
 impl Clone for Marker {
+    #[inline]
     fn clone(&self) -> Self {
         Self {
             metadata: self.metadata.clone(),
@@ -315,6 +332,7 @@ impl Clone for Marker {
         }
     }
 
+    #[inline]
     fn clone_from(&mut self, source: &Self) {
         self.metadata.clone_from(&source.metadata);
         self.note.clone_from(&source.note);
@@ -372,10 +390,12 @@ impl k8s_openapi::ListableResource for Marker {
 
 impl k8s_openapi::Metadata for Marker {
     type Ty = ObjectMeta;
+    #[inline]
     fn metadata(&self) -> &Self::Ty {
         &self.metadata
     }
 
+    #[inline]
     fn metadata_mut(&mut self) -> &mut Self::Ty {
         &mut self.metadata
     }
@@ -401,6 +421,7 @@ impl Marker {
     /// Whether `Marker` objects live in a namespace: `Marker` is namespaced.
     pub const NAMESPACED: bool = true;
     /// A new `Marker` called `name`; every other field is empty.
+    #[inline]
     pub fn new(name: &str) -> Self {
         Self {
             metadata: ObjectMeta {

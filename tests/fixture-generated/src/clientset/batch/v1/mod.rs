@@ -24,12 +24,14 @@ pub struct BatchV1Client {
 
 impl BatchV1Client {
     /// A group-version client over `client`.
+    #[inline]
     pub fn new(client: kube::Client) -> Self {
         BatchV1Client { client }
     }
 }
 
 impl std::fmt::Debug for BatchV1Client {
+    #[inline]
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct(stringify!(BatchV1Client)).finish_non_exhaustive()
     }
@@ -37,6 +39,7 @@ impl std::fmt::Debug for BatchV1Client {
 
 impl BatchV1Interface for BatchV1Client {
     type CronTabClient = CronTabClient;
+    #[inline]
     fn crontabs(&self, namespace: &str) -> CronTabClient {
         CronTabClient::new(self.client.clone(), namespace)
     }

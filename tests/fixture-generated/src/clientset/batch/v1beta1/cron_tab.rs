@@ -92,6 +92,7 @@ pub struct CronTabClient {
 impl CronTabClient {
     /// A client for `CronTab` objects in `namespace`; `""` (`NAMESPACE_ALL`) lists and watches
     /// all namespaces.
+    #[inline]
     pub fn new(client: kube::Client, namespace: &str) -> Self {
         let api = if namespace.is_empty() {
             kube::Api::all(client)
@@ -102,12 +103,14 @@ impl CronTabClient {
     }
 
     /// The underlying `kube::Api`, for calls the typed client does not offer.
+    #[inline]
     pub fn api(&self) -> &kube::Api<CronTab> {
         &self.api
     }
 }
 
 impl std::fmt::Debug for CronTabClient {
+    #[inline]
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct(stringify!(CronTabClient))
             .field("url", &self.api.resource_url())
@@ -116,15 +119,18 @@ impl std::fmt::Debug for CronTabClient {
 }
 
 impl CronTabInterface for CronTabClient {
+    #[inline]
     async fn create(&self, pp: &PostParams, cron_tab: &CronTab) -> Result<CronTab> {
         Ok(self.api.create(pp, cron_tab).await?)
     }
 
+    #[inline]
     async fn update(&self, pp: &PostParams, cron_tab: &CronTab) -> Result<CronTab> {
         let name = crate::clientset::params::object_name(cron_tab)?;
         Ok(self.api.replace(name, pp, cron_tab).await?)
     }
 
+    #[inline]
     async fn delete(
         &self,
         name: &str,
@@ -139,6 +145,7 @@ impl CronTabInterface for CronTabClient {
         )
     }
 
+    #[inline]
     async fn delete_collection(
         &self,
         dp: &DeleteParams,
@@ -153,14 +160,17 @@ impl CronTabInterface for CronTabClient {
         )
     }
 
+    #[inline]
     async fn get(&self, name: &str) -> Result<CronTab> {
         Ok(self.api.get(name).await?)
     }
 
+    #[inline]
     async fn list(&self, lp: &ListParams) -> Result<ObjectList<CronTab>> {
         Ok(self.api.list(lp).await?)
     }
 
+    #[inline]
     async fn watch(
         &self,
         wp: &WatchParams,

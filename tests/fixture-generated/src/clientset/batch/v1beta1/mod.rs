@@ -24,12 +24,14 @@ pub struct BatchV1beta1Client {
 
 impl BatchV1beta1Client {
     /// A group-version client over `client`.
+    #[inline]
     pub fn new(client: kube::Client) -> Self {
         BatchV1beta1Client { client }
     }
 }
 
 impl std::fmt::Debug for BatchV1beta1Client {
+    #[inline]
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct(stringify!(BatchV1beta1Client)).finish_non_exhaustive()
     }
@@ -37,6 +39,7 @@ impl std::fmt::Debug for BatchV1beta1Client {
 
 impl BatchV1beta1Interface for BatchV1beta1Client {
     type CronTabClient = CronTabClient;
+    #[inline]
     fn crontabs(&self, namespace: &str) -> CronTabClient {
         CronTabClient::new(self.client.clone(), namespace)
     }

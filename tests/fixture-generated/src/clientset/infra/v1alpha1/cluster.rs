@@ -112,6 +112,7 @@ pub struct ClusterClient {
 
 impl ClusterClient {
     /// A client for the cluster-scoped `Cluster` objects.
+    #[inline]
     pub fn new(client: kube::Client) -> Self {
         ClusterClient {
             api: kube::Api::all(client),
@@ -119,12 +120,14 @@ impl ClusterClient {
     }
 
     /// The underlying `kube::Api`, for calls the typed client does not offer.
+    #[inline]
     pub fn api(&self) -> &kube::Api<Cluster> {
         &self.api
     }
 }
 
 impl std::fmt::Debug for ClusterClient {
+    #[inline]
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct(stringify!(ClusterClient))
             .field("url", &self.api.resource_url())
@@ -133,15 +136,18 @@ impl std::fmt::Debug for ClusterClient {
 }
 
 impl ClusterInterface for ClusterClient {
+    #[inline]
     async fn create(&self, pp: &PostParams, cluster: &Cluster) -> Result<Cluster> {
         Ok(self.api.create(pp, cluster).await?)
     }
 
+    #[inline]
     async fn update(&self, pp: &PostParams, cluster: &Cluster) -> Result<Cluster> {
         let name = crate::clientset::params::object_name(cluster)?;
         Ok(self.api.replace(name, pp, cluster).await?)
     }
 
+    #[inline]
     async fn update_status(
         &self,
         pp: &PostParams,
@@ -151,6 +157,7 @@ impl ClusterInterface for ClusterClient {
         Ok(self.api.replace_status(name, pp, cluster).await?)
     }
 
+    #[inline]
     async fn delete(
         &self,
         name: &str,
@@ -165,6 +172,7 @@ impl ClusterInterface for ClusterClient {
         )
     }
 
+    #[inline]
     async fn delete_collection(
         &self,
         dp: &DeleteParams,
@@ -179,14 +187,17 @@ impl ClusterInterface for ClusterClient {
         )
     }
 
+    #[inline]
     async fn get(&self, name: &str) -> Result<Cluster> {
         Ok(self.api.get(name).await?)
     }
 
+    #[inline]
     async fn list(&self, lp: &ListParams) -> Result<ObjectList<Cluster>> {
         Ok(self.api.list(lp).await?)
     }
 
+    #[inline]
     async fn watch(
         &self,
         wp: &WatchParams,

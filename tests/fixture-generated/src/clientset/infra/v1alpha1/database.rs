@@ -74,6 +74,7 @@ pub struct DatabaseClient {
 impl DatabaseClient {
     /// A client for `Database` objects in `namespace`; `""` (`NAMESPACE_ALL`) lists and watches
     /// all namespaces.
+    #[inline]
     pub fn new(client: kube::Client, namespace: &str) -> Self {
         let api = if namespace.is_empty() {
             kube::Api::all(client)
@@ -84,12 +85,14 @@ impl DatabaseClient {
     }
 
     /// The underlying `kube::Api`, for calls the typed client does not offer.
+    #[inline]
     pub fn api(&self) -> &kube::Api<Database> {
         &self.api
     }
 }
 
 impl std::fmt::Debug for DatabaseClient {
+    #[inline]
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct(stringify!(DatabaseClient))
             .field("url", &self.api.resource_url())
@@ -98,15 +101,18 @@ impl std::fmt::Debug for DatabaseClient {
 }
 
 impl DatabaseInterface for DatabaseClient {
+    #[inline]
     async fn create(&self, pp: &PostParams, database: &Database) -> Result<Database> {
         Ok(self.api.create(pp, database).await?)
     }
 
+    #[inline]
     async fn update(&self, pp: &PostParams, database: &Database) -> Result<Database> {
         let name = crate::clientset::params::object_name(database)?;
         Ok(self.api.replace(name, pp, database).await?)
     }
 
+    #[inline]
     async fn delete(
         &self,
         name: &str,
@@ -121,10 +127,12 @@ impl DatabaseInterface for DatabaseClient {
         )
     }
 
+    #[inline]
     async fn get(&self, name: &str) -> Result<Database> {
         Ok(self.api.get(name).await?)
     }
 
+    #[inline]
     async fn list(&self, lp: &ListParams) -> Result<ObjectList<Database>> {
         Ok(self.api.list(lp).await?)
     }

@@ -20,6 +20,7 @@ pub struct MarkerClient {
 impl MarkerClient {
     /// A client for `Marker` objects in `namespace`; `""` (`NAMESPACE_ALL`) lists and watches
     /// all namespaces.
+    #[inline]
     pub fn new(client: kube::Client, namespace: &str) -> Self {
         let api = if namespace.is_empty() {
             kube::Api::all(client)
@@ -30,12 +31,14 @@ impl MarkerClient {
     }
 
     /// The underlying `kube::Api`, for calls the typed client does not offer.
+    #[inline]
     pub fn api(&self) -> &kube::Api<Marker> {
         &self.api
     }
 }
 
 impl std::fmt::Debug for MarkerClient {
+    #[inline]
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct(stringify!(MarkerClient))
             .field("url", &self.api.resource_url())

@@ -48,6 +48,7 @@ pub struct InfrastructureV1alpha1Client {
 
 impl InfrastructureV1alpha1Client {
     /// A group-version client over `client`.
+    #[inline]
     pub fn new(client: kube::Client) -> Self {
         InfrastructureV1alpha1Client {
             client,
@@ -56,6 +57,7 @@ impl InfrastructureV1alpha1Client {
 }
 
 impl std::fmt::Debug for InfrastructureV1alpha1Client {
+    #[inline]
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct(stringify!(InfrastructureV1alpha1Client)).finish_non_exhaustive()
     }
@@ -63,26 +65,31 @@ impl std::fmt::Debug for InfrastructureV1alpha1Client {
 
 impl InfrastructureV1alpha1Interface for InfrastructureV1alpha1Client {
     type ClusterClient = ClusterClient;
+    #[inline]
     fn clusters(&self) -> ClusterClient {
         ClusterClient::new(self.client.clone())
     }
 
     type DatabaseClient = DatabaseClient;
+    #[inline]
     fn databases(&self, namespace: &str) -> DatabaseClient {
         DatabaseClient::new(self.client.clone(), namespace)
     }
 
     type PolicyClient = PolicyClient;
+    #[inline]
     fn policies(&self, namespace: &str) -> PolicyClient {
         PolicyClient::new(self.client.clone(), namespace)
     }
 
     type QuotaClient = QuotaClient;
+    #[inline]
     fn quotas(&self, namespace: &str) -> QuotaClient {
         QuotaClient::new(self.client.clone(), namespace)
     }
 
     type MarkerClient = MarkerClient;
+    #[inline]
     fn markers(&self, namespace: &str) -> MarkerClient {
         MarkerClient::new(self.client.clone(), namespace)
     }

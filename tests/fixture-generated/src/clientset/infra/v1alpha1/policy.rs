@@ -41,6 +41,7 @@ pub struct PolicyClient {
 impl PolicyClient {
     /// A client for `Policy` objects in `namespace`; `""` (`NAMESPACE_ALL`) lists and watches
     /// all namespaces.
+    #[inline]
     pub fn new(client: kube::Client, namespace: &str) -> Self {
         let api = if namespace.is_empty() {
             kube::Api::all(client)
@@ -51,12 +52,14 @@ impl PolicyClient {
     }
 
     /// The underlying `kube::Api`, for calls the typed client does not offer.
+    #[inline]
     pub fn api(&self) -> &kube::Api<Policy> {
         &self.api
     }
 }
 
 impl std::fmt::Debug for PolicyClient {
+    #[inline]
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct(stringify!(PolicyClient))
             .field("url", &self.api.resource_url())
@@ -65,14 +68,17 @@ impl std::fmt::Debug for PolicyClient {
 }
 
 impl PolicyInterface for PolicyClient {
+    #[inline]
     async fn get(&self, name: &str) -> Result<Policy> {
         Ok(self.api.get(name).await?)
     }
 
+    #[inline]
     async fn list(&self, lp: &ListParams) -> Result<ObjectList<Policy>> {
         Ok(self.api.list(lp).await?)
     }
 
+    #[inline]
     async fn watch(
         &self,
         wp: &WatchParams,

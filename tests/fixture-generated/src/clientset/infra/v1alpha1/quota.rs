@@ -48,6 +48,7 @@ pub struct QuotaClient {
 impl QuotaClient {
     /// A client for `Quota` objects in `namespace`; `""` (`NAMESPACE_ALL`) lists and watches
     /// all namespaces.
+    #[inline]
     pub fn new(client: kube::Client, namespace: &str) -> Self {
         let api = if namespace.is_empty() {
             kube::Api::all(client)
@@ -58,12 +59,14 @@ impl QuotaClient {
     }
 
     /// The underlying `kube::Api`, for calls the typed client does not offer.
+    #[inline]
     pub fn api(&self) -> &kube::Api<Quota> {
         &self.api
     }
 }
 
 impl std::fmt::Debug for QuotaClient {
+    #[inline]
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct(stringify!(QuotaClient))
             .field("url", &self.api.resource_url())
@@ -72,10 +75,12 @@ impl std::fmt::Debug for QuotaClient {
 }
 
 impl QuotaInterface for QuotaClient {
+    #[inline]
     async fn create(&self, pp: &PostParams, quota: &Quota) -> Result<Quota> {
         Ok(self.api.create(pp, quota).await?)
     }
 
+    #[inline]
     async fn delete(
         &self,
         name: &str,
@@ -90,10 +95,12 @@ impl QuotaInterface for QuotaClient {
         )
     }
 
+    #[inline]
     async fn get(&self, name: &str) -> Result<Quota> {
         Ok(self.api.get(name).await?)
     }
 
+    #[inline]
     async fn list(&self, lp: &ListParams) -> Result<ObjectList<Quota>> {
         Ok(self.api.list(lp).await?)
     }

@@ -35,16 +35,19 @@ pub struct CronTabInformer {
 
 impl CronTabInformer {
     /// A typed handle to a generic informer of this kind.
+    #[inline]
     pub fn new(inner: SharedInformer<CronTab>) -> Self {
         CronTabInformer { inner }
     }
 
     /// A lister of the cached `CronTab` objects.
+    #[inline]
     pub fn lister(&self) -> crate::listers::batch::v1::CronTabLister {
         crate::listers::batch::v1::CronTabLister::new(self.inner.lister())
     }
 
     /// Whether the first complete list is in the cache.
+    #[inline]
     pub fn has_synced(&self) -> bool {
         self.inner.has_synced()
     }
@@ -59,11 +62,13 @@ impl CronTabInformer {
     }
 
     /// A stream of every change, starting with the objects already cached.
+    #[inline]
     pub fn subscribe(&self) -> Subscription<CronTab> {
         self.inner.subscribe()
     }
 
     /// The generic informer underneath (start, shutdown, error handler, cache).
+    #[inline]
     pub fn informer(&self) -> &SharedInformer<CronTab> {
         &self.inner
     }

@@ -14,11 +14,13 @@ pub struct BatchV1Informers<'a> {
 
 impl<'a> BatchV1Informers<'a> {
     /// The version's informers, made and cached by `factory`.
+    #[inline]
     pub fn new(factory: &'a crate::informers::SharedInformerFactory) -> Self {
         BatchV1Informers { factory }
     }
 
     /// The shared informer of `CronTab` objects (resource `crontabs`); the same one on every call.
+    #[inline]
     pub fn crontabs(&self) -> CronTabInformer {
         CronTabInformer::new(
             self.factory.informer_for::<crate::apis::batch::v1::CronTab>(),

@@ -35,16 +35,19 @@ pub struct ClusterInformer {
 
 impl ClusterInformer {
     /// A typed handle to a generic informer of this kind.
+    #[inline]
     pub fn new(inner: SharedInformer<Cluster>) -> Self {
         ClusterInformer { inner }
     }
 
     /// A lister of the cached `Cluster` objects.
+    #[inline]
     pub fn lister(&self) -> crate::listers::infra::v1alpha1::ClusterLister {
         crate::listers::infra::v1alpha1::ClusterLister::new(self.inner.lister())
     }
 
     /// Whether the first complete list is in the cache.
+    #[inline]
     pub fn has_synced(&self) -> bool {
         self.inner.has_synced()
     }
@@ -59,11 +62,13 @@ impl ClusterInformer {
     }
 
     /// A stream of every change, starting with the objects already cached.
+    #[inline]
     pub fn subscribe(&self) -> Subscription<Cluster> {
         self.inner.subscribe()
     }
 
     /// The generic informer underneath (start, shutdown, error handler, cache).
+    #[inline]
     pub fn informer(&self) -> &SharedInformer<Cluster> {
         &self.inner
     }

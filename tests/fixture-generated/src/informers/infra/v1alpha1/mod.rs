@@ -16,6 +16,7 @@ pub struct InfrastructureV1alpha1Informers<'a> {
 
 impl<'a> InfrastructureV1alpha1Informers<'a> {
     /// The version's informers, made and cached by `factory`.
+    #[inline]
     pub fn new(factory: &'a crate::informers::SharedInformerFactory) -> Self {
         InfrastructureV1alpha1Informers {
             factory,
@@ -23,6 +24,7 @@ impl<'a> InfrastructureV1alpha1Informers<'a> {
     }
 
     /// The shared informer of `Cluster` objects (resource `clusters`); the same one on every call.
+    #[inline]
     pub fn clusters(&self) -> ClusterInformer {
         ClusterInformer::new(
             self.factory.informer_for::<crate::apis::infra::v1alpha1::Cluster>(),
@@ -30,6 +32,7 @@ impl<'a> InfrastructureV1alpha1Informers<'a> {
     }
 
     /// The shared informer of `Policy` objects (resource `policies`); the same one on every call.
+    #[inline]
     pub fn policies(&self) -> PolicyInformer {
         PolicyInformer::new(
             self.factory.informer_for::<crate::apis::infra::v1alpha1::Policy>(),

@@ -35,16 +35,19 @@ pub struct PolicyInformer {
 
 impl PolicyInformer {
     /// A typed handle to a generic informer of this kind.
+    #[inline]
     pub fn new(inner: SharedInformer<Policy>) -> Self {
         PolicyInformer { inner }
     }
 
     /// A lister of the cached `Policy` objects.
+    #[inline]
     pub fn lister(&self) -> crate::listers::infra::v1alpha1::PolicyLister {
         crate::listers::infra::v1alpha1::PolicyLister::new(self.inner.lister())
     }
 
     /// Whether the first complete list is in the cache.
+    #[inline]
     pub fn has_synced(&self) -> bool {
         self.inner.has_synced()
     }
@@ -59,11 +62,13 @@ impl PolicyInformer {
     }
 
     /// A stream of every change, starting with the objects already cached.
+    #[inline]
     pub fn subscribe(&self) -> Subscription<Policy> {
         self.inner.subscribe()
     }
 
     /// The generic informer underneath (start, shutdown, error handler, cache).
+    #[inline]
     pub fn informer(&self) -> &SharedInformer<Policy> {
         &self.inner
     }

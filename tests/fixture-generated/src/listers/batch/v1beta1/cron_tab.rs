@@ -31,16 +31,19 @@ pub struct CronTabLister {
 
 impl CronTabLister {
     /// A lister over a generic lister's store (usually an informer's).
+    #[inline]
     pub fn new(inner: Lister<CronTab>) -> Self {
         CronTabLister { inner }
     }
 
     /// Every cached `CronTab` in every namespace whose labels match `selector`.
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<CronTab>> {
         self.inner.list(selector)
     }
 
     /// The `CronTab` objects of `namespace`; listing them looks only at that namespace.
+    #[inline]
     pub fn crontabs<'a>(&'a self, namespace: &'a str) -> CronTabNamespaceLister<'a> {
         CronTabNamespaceLister {
             inner: self.inner.namespace(namespace),
@@ -48,6 +51,7 @@ impl CronTabLister {
     }
 
     /// The generic lister underneath.
+    #[inline]
     pub fn generic(&self) -> &Lister<CronTab> {
         &self.inner
     }
@@ -61,11 +65,13 @@ pub struct CronTabNamespaceLister<'a> {
 
 impl CronTabNamespaceLister<'_> {
     /// The `CronTab` called `name` in this namespace.
+    #[inline]
     pub fn get(&self, name: &str) -> Option<Arc<CronTab>> {
         self.inner.get(name)
     }
 
     /// The `CronTab` objects in this namespace whose labels match `selector`.
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<CronTab>> {
         self.inner.list(selector)
     }

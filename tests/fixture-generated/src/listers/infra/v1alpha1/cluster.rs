@@ -30,21 +30,25 @@ pub struct ClusterLister {
 
 impl ClusterLister {
     /// A lister over a generic lister's store (usually an informer's).
+    #[inline]
     pub fn new(inner: Lister<Cluster>) -> Self {
         ClusterLister { inner }
     }
 
     /// Every cached `Cluster` whose labels match `selector`.
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<Cluster>> {
         self.inner.list(selector)
     }
 
     /// The `Cluster` called `name`.
+    #[inline]
     pub fn get(&self, name: &str) -> Option<Arc<Cluster>> {
         self.inner.get(name)
     }
 
     /// The generic lister underneath.
+    #[inline]
     pub fn generic(&self) -> &Lister<Cluster> {
         &self.inner
     }

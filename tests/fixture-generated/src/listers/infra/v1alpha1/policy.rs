@@ -31,16 +31,19 @@ pub struct PolicyLister {
 
 impl PolicyLister {
     /// A lister over a generic lister's store (usually an informer's).
+    #[inline]
     pub fn new(inner: Lister<Policy>) -> Self {
         PolicyLister { inner }
     }
 
     /// Every cached `Policy` in every namespace whose labels match `selector`.
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<Policy>> {
         self.inner.list(selector)
     }
 
     /// The `Policy` objects of `namespace`; listing them looks only at that namespace.
+    #[inline]
     pub fn policies<'a>(&'a self, namespace: &'a str) -> PolicyNamespaceLister<'a> {
         PolicyNamespaceLister {
             inner: self.inner.namespace(namespace),
@@ -48,6 +51,7 @@ impl PolicyLister {
     }
 
     /// The generic lister underneath.
+    #[inline]
     pub fn generic(&self) -> &Lister<Policy> {
         &self.inner
     }
@@ -61,11 +65,13 @@ pub struct PolicyNamespaceLister<'a> {
 
 impl PolicyNamespaceLister<'_> {
     /// The `Policy` called `name` in this namespace.
+    #[inline]
     pub fn get(&self, name: &str) -> Option<Arc<Policy>> {
         self.inner.get(name)
     }
 
     /// The `Policy` objects in this namespace whose labels match `selector`.
+    #[inline]
     pub fn list(&self, selector: &Selector) -> Vec<Arc<Policy>> {
         self.inner.list(selector)
     }

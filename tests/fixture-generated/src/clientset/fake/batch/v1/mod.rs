@@ -17,6 +17,7 @@ pub struct FakeBatchV1 {
 
 impl FakeBatchV1 {
     /// Fake clients over the fixture's tracker, actions and reactors.
+    #[inline]
     pub fn new(fixture: Arc<Fixture>) -> Self {
         FakeBatchV1 { fixture }
     }
@@ -24,6 +25,7 @@ impl FakeBatchV1 {
 
 impl crate::clientset::batch::v1::BatchV1Interface for FakeBatchV1 {
     type CronTabClient = FakeCronTabClient;
+    #[inline]
     fn crontabs(&self, namespace: &str) -> FakeCronTabClient {
         FakeCronTabClient::new(self.fixture.clone(), namespace)
     }

@@ -35,6 +35,7 @@ pub struct FakeCronTabClient {
 impl FakeCronTabClient {
     /// A fake client over the fixture, in `namespace` (`""` for cluster-scoped
     /// kinds or all namespaces).
+    #[inline]
     pub fn new(fixture: Arc<Fixture>, namespace: &str) -> Self {
         FakeCronTabClient {
             resource: FakeResource::new(fixture, &CRON_TAB_RESOURCE, namespace),
@@ -42,20 +43,24 @@ impl FakeCronTabClient {
     }
 
     /// The generic fake behind this client (e.g. for verbs the markers leave out).
+    #[inline]
     pub fn resource(&self) -> &FakeResource<CronTab> {
         &self.resource
     }
 }
 
 impl crate::clientset::batch::v1beta1::CronTabInterface for FakeCronTabClient {
+    #[inline]
     async fn create(&self, pp: &PostParams, cron_tab: &CronTab) -> Result<CronTab> {
         self.resource.create(pp, cron_tab)
     }
 
+    #[inline]
     async fn update(&self, pp: &PostParams, cron_tab: &CronTab) -> Result<CronTab> {
         self.resource.update(pp, cron_tab)
     }
 
+    #[inline]
     async fn delete(
         &self,
         name: &str,
@@ -64,6 +69,7 @@ impl crate::clientset::batch::v1beta1::CronTabInterface for FakeCronTabClient {
         self.resource.delete(name, dp)
     }
 
+    #[inline]
     async fn delete_collection(
         &self,
         dp: &DeleteParams,
@@ -72,14 +78,17 @@ impl crate::clientset::batch::v1beta1::CronTabInterface for FakeCronTabClient {
         self.resource.delete_collection(dp, lp)
     }
 
+    #[inline]
     async fn get(&self, name: &str) -> Result<CronTab> {
         self.resource.get(name)
     }
 
+    #[inline]
     async fn list(&self, lp: &ListParams) -> Result<ObjectList<CronTab>> {
         self.resource.list(lp)
     }
 
+    #[inline]
     async fn watch(
         &self,
         wp: &WatchParams,

@@ -18,6 +18,7 @@ pub struct FakeBatchV1beta1 {
 
 impl FakeBatchV1beta1 {
     /// Fake clients over the fixture's tracker, actions and reactors.
+    #[inline]
     pub fn new(fixture: Arc<Fixture>) -> Self {
         FakeBatchV1beta1 { fixture }
     }
@@ -25,6 +26,7 @@ impl FakeBatchV1beta1 {
 
 impl crate::clientset::batch::v1beta1::BatchV1beta1Interface for FakeBatchV1beta1 {
     type CronTabClient = FakeCronTabClient;
+    #[inline]
     fn crontabs(&self, namespace: &str) -> FakeCronTabClient {
         FakeCronTabClient::new(self.fixture.clone(), namespace)
     }

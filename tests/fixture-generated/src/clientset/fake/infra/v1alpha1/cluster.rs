@@ -35,6 +35,7 @@ pub struct FakeClusterClient {
 impl FakeClusterClient {
     /// A fake client over the fixture, in `namespace` (`""` for cluster-scoped
     /// kinds or all namespaces).
+    #[inline]
     pub fn new(fixture: Arc<Fixture>, namespace: &str) -> Self {
         FakeClusterClient {
             resource: FakeResource::new(fixture, &CLUSTER_RESOURCE, namespace),
@@ -42,20 +43,24 @@ impl FakeClusterClient {
     }
 
     /// The generic fake behind this client (e.g. for verbs the markers leave out).
+    #[inline]
     pub fn resource(&self) -> &FakeResource<Cluster> {
         &self.resource
     }
 }
 
 impl crate::clientset::infra::v1alpha1::ClusterInterface for FakeClusterClient {
+    #[inline]
     async fn create(&self, pp: &PostParams, cluster: &Cluster) -> Result<Cluster> {
         self.resource.create(pp, cluster)
     }
 
+    #[inline]
     async fn update(&self, pp: &PostParams, cluster: &Cluster) -> Result<Cluster> {
         self.resource.update(pp, cluster)
     }
 
+    #[inline]
     async fn update_status(
         &self,
         pp: &PostParams,
@@ -64,6 +69,7 @@ impl crate::clientset::infra::v1alpha1::ClusterInterface for FakeClusterClient {
         self.resource.update_status(pp, cluster)
     }
 
+    #[inline]
     async fn delete(
         &self,
         name: &str,
@@ -72,6 +78,7 @@ impl crate::clientset::infra::v1alpha1::ClusterInterface for FakeClusterClient {
         self.resource.delete(name, dp)
     }
 
+    #[inline]
     async fn delete_collection(
         &self,
         dp: &DeleteParams,
@@ -80,14 +87,17 @@ impl crate::clientset::infra::v1alpha1::ClusterInterface for FakeClusterClient {
         self.resource.delete_collection(dp, lp)
     }
 
+    #[inline]
     async fn get(&self, name: &str) -> Result<Cluster> {
         self.resource.get(name)
     }
 
+    #[inline]
     async fn list(&self, lp: &ListParams) -> Result<ObjectList<Cluster>> {
         self.resource.list(lp)
     }
 
+    #[inline]
     async fn watch(
         &self,
         wp: &WatchParams,

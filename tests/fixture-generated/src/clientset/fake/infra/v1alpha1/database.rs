@@ -32,6 +32,7 @@ pub struct FakeDatabaseClient {
 impl FakeDatabaseClient {
     /// A fake client over the fixture, in `namespace` (`""` for cluster-scoped
     /// kinds or all namespaces).
+    #[inline]
     pub fn new(fixture: Arc<Fixture>, namespace: &str) -> Self {
         FakeDatabaseClient {
             resource: FakeResource::new(fixture, &DATABASE_RESOURCE, namespace),
@@ -39,20 +40,24 @@ impl FakeDatabaseClient {
     }
 
     /// The generic fake behind this client (e.g. for verbs the markers leave out).
+    #[inline]
     pub fn resource(&self) -> &FakeResource<Database> {
         &self.resource
     }
 }
 
 impl crate::clientset::infra::v1alpha1::DatabaseInterface for FakeDatabaseClient {
+    #[inline]
     async fn create(&self, pp: &PostParams, database: &Database) -> Result<Database> {
         self.resource.create(pp, database)
     }
 
+    #[inline]
     async fn update(&self, pp: &PostParams, database: &Database) -> Result<Database> {
         self.resource.update(pp, database)
     }
 
+    #[inline]
     async fn delete(
         &self,
         name: &str,
@@ -61,10 +66,12 @@ impl crate::clientset::infra::v1alpha1::DatabaseInterface for FakeDatabaseClient
         self.resource.delete(name, dp)
     }
 
+    #[inline]
     async fn get(&self, name: &str) -> Result<Database> {
         self.resource.get(name)
     }
 
+    #[inline]
     async fn list(&self, lp: &ListParams) -> Result<ObjectList<Database>> {
         self.resource.list(lp)
     }

@@ -30,6 +30,7 @@ pub struct FakeMarkerClient {
 impl FakeMarkerClient {
     /// A fake client over the fixture, in `namespace` (`""` for cluster-scoped
     /// kinds or all namespaces).
+    #[inline]
     pub fn new(fixture: Arc<Fixture>, namespace: &str) -> Self {
         FakeMarkerClient {
             resource: FakeResource::new(fixture, &MARKER_RESOURCE, namespace),
@@ -37,6 +38,7 @@ impl FakeMarkerClient {
     }
 
     /// The generic fake behind this client (e.g. for verbs the markers leave out).
+    #[inline]
     pub fn resource(&self) -> &FakeResource<Marker> {
         &self.resource
     }

@@ -26,6 +26,7 @@ pub struct FakeInfrastructureV1alpha1 {
 
 impl FakeInfrastructureV1alpha1 {
     /// Fake clients over the fixture's tracker, actions and reactors.
+    #[inline]
     pub fn new(fixture: Arc<Fixture>) -> Self {
         FakeInfrastructureV1alpha1 {
             fixture,
@@ -36,26 +37,31 @@ impl FakeInfrastructureV1alpha1 {
 impl crate::clientset::infra::v1alpha1::InfrastructureV1alpha1Interface
 for FakeInfrastructureV1alpha1 {
     type ClusterClient = FakeClusterClient;
+    #[inline]
     fn clusters(&self) -> FakeClusterClient {
         FakeClusterClient::new(self.fixture.clone(), "")
     }
 
     type DatabaseClient = FakeDatabaseClient;
+    #[inline]
     fn databases(&self, namespace: &str) -> FakeDatabaseClient {
         FakeDatabaseClient::new(self.fixture.clone(), namespace)
     }
 
     type PolicyClient = FakePolicyClient;
+    #[inline]
     fn policies(&self, namespace: &str) -> FakePolicyClient {
         FakePolicyClient::new(self.fixture.clone(), namespace)
     }
 
     type QuotaClient = FakeQuotaClient;
+    #[inline]
     fn quotas(&self, namespace: &str) -> FakeQuotaClient {
         FakeQuotaClient::new(self.fixture.clone(), namespace)
     }
 
     type MarkerClient = FakeMarkerClient;
+    #[inline]
     fn markers(&self, namespace: &str) -> FakeMarkerClient {
         FakeMarkerClient::new(self.fixture.clone(), namespace)
     }

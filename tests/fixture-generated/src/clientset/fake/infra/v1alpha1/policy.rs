@@ -32,6 +32,7 @@ pub struct FakePolicyClient {
 impl FakePolicyClient {
     /// A fake client over the fixture, in `namespace` (`""` for cluster-scoped
     /// kinds or all namespaces).
+    #[inline]
     pub fn new(fixture: Arc<Fixture>, namespace: &str) -> Self {
         FakePolicyClient {
             resource: FakeResource::new(fixture, &POLICY_RESOURCE, namespace),
@@ -39,20 +40,24 @@ impl FakePolicyClient {
     }
 
     /// The generic fake behind this client (e.g. for verbs the markers leave out).
+    #[inline]
     pub fn resource(&self) -> &FakeResource<Policy> {
         &self.resource
     }
 }
 
 impl crate::clientset::infra::v1alpha1::PolicyInterface for FakePolicyClient {
+    #[inline]
     async fn get(&self, name: &str) -> Result<Policy> {
         self.resource.get(name)
     }
 
+    #[inline]
     async fn list(&self, lp: &ListParams) -> Result<ObjectList<Policy>> {
         self.resource.list(lp)
     }
 
+    #[inline]
     async fn watch(
         &self,
         wp: &WatchParams,

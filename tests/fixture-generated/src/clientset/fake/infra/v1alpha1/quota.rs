@@ -32,6 +32,7 @@ pub struct FakeQuotaClient {
 impl FakeQuotaClient {
     /// A fake client over the fixture, in `namespace` (`""` for cluster-scoped
     /// kinds or all namespaces).
+    #[inline]
     pub fn new(fixture: Arc<Fixture>, namespace: &str) -> Self {
         FakeQuotaClient {
             resource: FakeResource::new(fixture, &QUOTA_RESOURCE, namespace),
@@ -39,16 +40,19 @@ impl FakeQuotaClient {
     }
 
     /// The generic fake behind this client (e.g. for verbs the markers leave out).
+    #[inline]
     pub fn resource(&self) -> &FakeResource<Quota> {
         &self.resource
     }
 }
 
 impl crate::clientset::infra::v1alpha1::QuotaInterface for FakeQuotaClient {
+    #[inline]
     async fn create(&self, pp: &PostParams, quota: &Quota) -> Result<Quota> {
         self.resource.create(pp, quota)
     }
 
+    #[inline]
     async fn delete(
         &self,
         name: &str,
@@ -57,10 +61,12 @@ impl crate::clientset::infra::v1alpha1::QuotaInterface for FakeQuotaClient {
         self.resource.delete(name, dp)
     }
 
+    #[inline]
     async fn get(&self, name: &str) -> Result<Quota> {
         self.resource.get(name)
     }
 
+    #[inline]
     async fn list(&self, lp: &ListParams) -> Result<ObjectList<Quota>> {
         self.resource.list(lp)
     }
