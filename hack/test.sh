@@ -26,4 +26,5 @@ hack/k8s/build.sh
 step "cargo test (unit, snapshot, generated crates, end-to-end)"
 cargo test --locked --workspace --no-fail-fast
 
-step "package the generated crate and build it outside the workspace"; hack/verify-package.sh
+step "package the generated crate and build it outside the workspace"
+hack/verify-package.sh
