@@ -66,4 +66,5 @@ fi
 echo "export GOBIN='$GOBIN_DIR'"
 echo "export CODEGEN_DIR='$CODEGEN_DIR'"
 echo "export SAMPLE_DIR='$SAMPLE_DIR'"
+echo "export SAMPLE_VERSION='$SAMPLE_VERSION'"
 echo "export GO_TOOL_VERSIONS='code-generator $CODEGEN_VERSION, controller-gen $CONTROLLER_TOOLS_VERSION, sample-controller $SAMPLE_VERSION, $(go env GOVERSION)'"

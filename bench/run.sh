@@ -3,7 +3,8 @@
 #
 #   bench/run.sh                 everything (~20-30 min on 2 cores)
 #   bench/run.sh --quick         fewer repetitions, up to 100 kinds, App build cost only
-#   bench/run.sh --sections codegen,scale     only some sections (codegen, scale, build, llvm)
+#   bench/run.sh --sections codegen,scale     only some sections (codegen, scale,
+#                                build, controller; and llvm, not in the default set)
 #   bench/run.sh --update-readme also rewrite the results block in README.md
 #
 # See bench/bench.py --help for every flag. Needs cargo, python3, and for the Go

@@ -113,6 +113,19 @@ def llvm_table(res):
     return "\n".join(out)
 
 
+def controller_table(res):
+    rows = ["| N | controller | time to converge | API writes (all requests) | peak RSS "
+            "| client-side throttling waits |",
+            "|---|---|---|---|---|---|"]
+    for n, peers in res.items():
+        for name, e in peers.items():
+            req = f" ({e['requests']})" if e.get("requests") is not None else ""
+            waits = e.get("throttled")
+            rows.append(f"| {n} | {name} | {secs(e['seconds'])} | {e['writes']}{req} | "
+                        f"{mib(e['rss_kib'])} | {'–' if waits is None else waits} |")
+    return "\n".join(rows)
+
+
 def render(results):
     m = results["machine"]
     head = [
@@ -121,7 +134,8 @@ def render(results):
         f"Load average {m['load_start']:.1f} at start, {m.get('load_end', 0):.1f} at end "
         "(the machine is shared: wall times stretch under load, CPU times much less). "
         f"Medians of {results['runs']} runs of kube-codegen and {results['go_runs']} of each Go "
-        "command; CPU is user + system time of the whole process tree." +
+        "command (the Go generators run directly: 1 run; builds: 1 cold run, 2 changes); "
+        "CPU is user + system time of the whole process tree." +
         (" Quick mode." if results.get("quick") else ""),
         "",
     ]
@@ -133,6 +147,10 @@ def render(results):
     if "build" in results:
         head += ["#### Cost to users: `cargo build` (dev profile, dependencies already built)", "",
                  build_table(results["build"]), ""]
+    if "controller" in results:
+        head += ["#### Controllers on one local control plane (no kubelet: converged = children "
+                 "created and status written; 2 workers each)", "",
+                 controller_table(results["controller"]), ""]
     if "llvm" in results:
         head += ["#### What the generated crate costs to compile (`cargo llvm-lines`)", "",
                  llvm_table(results["llvm"]), ""]

@@ -3,6 +3,7 @@ use serde::{Deserialize, Serialize};
 
 /// Foo is a specification for a Foo resource
 // +genclient
+// +kubebuilder:metadata:annotations="api-approved.kubernetes.io=unapproved, experimental-only; please get an approval from Kubernetes API reviewers if you're trying to develop a CRD in the *.k8s.io or *.kubernetes.io groups"
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Foo {
     /// Standard object metadata.
