@@ -164,9 +164,9 @@ def rust_peer(binary):
     def writes(proc, log_path, port):
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=10) as r:
             text = r.read().decode()
-        total = sum(float(v) for v in re.findall(
-            r"^app_controller_api_writes_total\{[^}]*\} (\S+)", text, re.M))
-        return int(total), None
+        series = re.findall(r"^app_controller_api_writes_total\{([^}]*)\} (\S+)", text, re.M)
+        proc.breakdown = {labels: int(float(v)) for labels, v in series}
+        return sum(proc.breakdown.values()), None
 
     return Peer("app-controller (kube-codegen, Rust)", "/apis/myapp.k8s.io/v1/namespaces/{ns}/apps",
                 app, start, converged, writes)
@@ -203,4 +203,5 @@ def run_one(kube, peer, n, workdir):
                  "/api/v1/namespaces/{ns}/services"):
         kube.call("DELETE", path.format(ns=ns))
     return {"seconds": elapsed, "rss_kib": rss, "writes": writes, "requests": total,
-            "throttled": getattr(proc, "throttled", None)}
+            "throttled": getattr(proc, "throttled", None),
+            "breakdown": getattr(proc, "breakdown", None)}

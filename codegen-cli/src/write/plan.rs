@@ -196,6 +196,18 @@ fn files_under(root: &Path) -> io::Result<Vec<PathBuf>> {
     Ok(out)
 }
 
+#[cfg(unix)]
+fn default_permissions() -> Option<fs::Permissions> {
+    use std::os::unix::fs::PermissionsExt;
+    Some(fs::Permissions::from_mode(0o644))
+}
+
+/// Elsewhere a temporary file already gets the ordinary default mode.
+#[cfg(not(unix))]
+fn default_permissions() -> Option<fs::Permissions> {
+    None
+}
+
 fn write_atomically(path: &Path, content: &str) -> io::Result<()> {
     let dir = path
         .parent()
@@ -206,6 +218,15 @@ fn write_atomically(path: &Path, content: &str) -> io::Result<()> {
         .prefix(".kube-codegen-")
         .tempfile_in(dir)?;
     io::Write::write_all(&mut tmp, content.as_bytes())?;
+    // Temporary files are created 0600; generated sources are ordinary files, so
+    // keep the mode of the file being replaced, or use 0644 for a new one.
+    let permissions = match fs::metadata(path) {
+        Ok(meta) => Some(meta.permissions()),
+        Err(_) => default_permissions(),
+    };
+    if let Some(permissions) = permissions {
+        tmp.as_file().set_permissions(permissions)?;
+    }
     tmp.persist(path).map_err(|e| e.error)?;
     Ok(())
 }
@@ -261,6 +282,21 @@ mod tests {
         assert_eq!(fs::read_to_string(&hand).unwrap(), "// mine\n");
         let again = super::plan(&[root], &desired).unwrap();
         assert!(again.is_empty());
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn written_files_are_world_readable_not_temp_file_private() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("src/new.rs");
+        let desired = BTreeMap::from([(path.clone(), format!("{MARK}x\n"))]);
+        plan(&[dir.path().to_path_buf()], &desired)
+            .unwrap()
+            .apply()
+            .unwrap();
+        let mode = fs::metadata(&path).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o644);
     }
 
     #[test]
