@@ -257,8 +257,18 @@ pub struct Validation {
     pub int_or_string: bool,
     /// `+kubebuilder:validation:Type=string` overrides the inferred type.
     pub type_override: Option<String>,
-    /// `+kubebuilder:default=` (a JSON value).
+    /// `+kubebuilder:default=` or `+default=` (a JSON value); when both are
+    /// written, `+kubebuilder:default` wins, as in controller-gen.
     pub default: Option<serde_json::Value>,
+    /// `default` came from `+kubebuilder:default` (which a `+default` cannot replace).
+    pub default_from_kubebuilder: bool,
+    /// `+kubebuilder:example=` (a JSON value).
+    pub example: Option<serde_json::Value>,
+    /// `+kubebuilder:validation:Schemaless`: the schema is empty (no type, no
+    /// properties) and only these markers and the description describe it.
+    pub schemaless: bool,
+    /// `+kubebuilder:validation:items:*`: validations of the items of a list.
+    pub items: Option<Box<Validation>>,
     /// `+listType=atomic|set|map`.
     pub list_type: Option<String>,
     /// `+listMapKey=` (repeatable).
@@ -278,6 +288,8 @@ pub struct XValidation {
     pub message_expression: Option<String>,
     pub reason: Option<String>,
     pub field_path: Option<String>,
+    /// `optionalOldSelf=true`: the rule also runs on create, with `oldSelf` absent.
+    pub optional_old_self: Option<bool>,
 }
 
 /// Kubernetes-kind information of a type.
@@ -292,8 +304,9 @@ pub struct Kind {
     pub singular: String,
     pub short_names: Vec<String>,
     pub categories: Vec<String>,
-    /// The `status` field exists and `+kubebuilder:subresource:status` or a
-    /// `+genclient` without `noStatus` asks for the status subresource.
+    /// `+kubebuilder:subresource:status` (with or without a `status` field, as in
+    /// controller-gen), or a `+genclient` without `noStatus` on a kind with a
+    /// `status` field: the CRD has the status subresource.
     pub status_subresource: bool,
     pub scale: Option<ScaleSubresource>,
     pub printer_columns: Vec<PrinterColumn>,

@@ -720,6 +720,7 @@ fn enums_become_string_enums_and_type_markers_apply_where_used() {
         message_expression: None,
         reason: None,
         field_path: None,
+        optional_old_self: None,
     }];
     let (crd, spec) = spec_of(&thing(
         vec![
@@ -738,6 +739,7 @@ fn enums_become_string_enums_and_type_markers_apply_where_used() {
                         message_expression: None,
                         reason: None,
                         field_path: None,
+                        optional_old_self: None,
                     }],
                     ..Default::default()
                 },
@@ -786,6 +788,7 @@ fn flattened_structs_merge_their_fields_into_the_parent() {
         message_expression: None,
         reason: None,
         field_path: None,
+        optional_old_self: None,
     }];
     let mut flattened = field("retry", local("RetryPolicy"));
     flattened.flatten = true;
@@ -935,6 +938,7 @@ fn every_validation_marker_lands_in_the_schema() {
                         message_expression: Some("'bad ' + self.name".to_owned()),
                         reason: Some("FieldValueInvalid".to_owned()),
                         field_path: Some(".name".to_owned()),
+                        optional_old_self: None,
                     }],
                     ..Default::default()
                 }),

@@ -612,6 +612,7 @@ fn fields_types_names_and_validation() {
             message_expression: Some("'need ' + string(self.minItems)".into()),
             reason: Some("FieldValueInvalid".into()),
             field_path: Some(".items".into()),
+            optional_old_self: None,
         }]
     );
     assert_eq!(

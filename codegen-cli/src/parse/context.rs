@@ -166,6 +166,14 @@ pub(crate) fn read_marker(
             );
             None
         }
+        MarkerId::Ignored => {
+            diags.push(
+                Diagnostic::warning(format!("`{}` is ignored", written_name()), m.location.clone())
+                    .with_span(len)
+                    .with_help(m.def.note),
+            );
+            None
+        }
         MarkerId::Unsupported => {
             diags.push(
                 m.error(format!(

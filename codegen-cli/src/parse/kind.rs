@@ -120,15 +120,20 @@ pub(crate) fn build(
     let status_marker = find(markers, M::SubresourceStatus).filter(|m| m.is_true());
     if let (Some(m), false) = (status_marker, has_status) {
         cx.push(
-            m.error(format!(
-                "`{}` needs a `status` field, and `{name}` has none",
+            m.warning(format!(
+                "`{}` on `{name}`, which has no `status` field",
                 m.name()
             ))
-            .with_help("add a `status` field, or remove the marker"),
+            .with_help(format!(
+                "the CRD gets the status subresource (as controller-gen writes it), but \
+                 `{name}` has no status to write; add a `status` field, or remove the marker"
+            )),
         );
     }
+    // An explicit marker is honoured as controller-gen does, status field or not;
+    // `+genclient` alone asks for it only when there is a status to serve.
     let status_subresource =
-        has_status && (status_marker.is_some() || (genclient && !no_status_marker));
+        status_marker.is_some() || (has_status && genclient && !no_status_marker);
 
     let client = genclient.then(|| client_config(cx, markers, no_status_marker || !has_status));
 

@@ -65,7 +65,14 @@ pub(crate) enum MarkerId {
     XIntOrString,
     Type,
     KubebuilderDefault,
+    /// `+default=<json>`, the Kubernetes-native default; `+kubebuilder:default` wins over it.
     Default,
+    /// `+kubebuilder:example=`.
+    Example,
+    /// `+kubebuilder:validation:Schemaless`: the field's schema is left empty.
+    Schemaless,
+    /// Spellings controller-gen silently ignores: a warning, no effect.
+    Ignored,
     Title,
     Optional,
     Required,
@@ -154,8 +161,38 @@ pub(crate) struct MarkerDef {
     pub spec: ArgSpec,
     /// May be given several times (each adds something).
     pub repeatable: bool,
-    /// For `Foreign` and `Unsupported` markers: why.
+    /// For `Foreign`, `Ignored` and `Unsupported` markers: why.
     pub note: &'static str,
+}
+
+impl MarkerDef {
+    /// Whether the marker also exists as `+kubebuilder:validation:items:<Name>`,
+    /// applying to the items of a list (controller-gen's `ValidationMarkers`).
+    pub fn has_items_form(&self) -> bool {
+        matches!(
+            self.id,
+            M::Minimum
+                | M::Maximum
+                | M::ExclusiveMinimum
+                | M::ExclusiveMaximum
+                | M::MultipleOf
+                | M::MinLength
+                | M::MaxLength
+                | M::Pattern
+                | M::EnumValues
+                | M::Format
+                | M::MinItems
+                | M::MaxItems
+                | M::UniqueItems
+                | M::MinProperties
+                | M::MaxProperties
+                | M::XValidation
+                | M::XPreserveUnknownFields
+                | M::XEmbeddedResource
+                | M::XIntOrString
+                | M::Type
+        ) && self.name.starts_with("kubebuilder:validation:")
+    }
 }
 
 const fn def(id: MarkerId, name: &'static str, targets: Targets, spec: ArgSpec) -> MarkerDef {
@@ -186,6 +223,14 @@ const fn foreign(name: &'static str, note: &'static str) -> MarkerDef {
         note,
         repeatable: true,
         ..def(MarkerId::Foreign, name, Targets::ANY, ArgSpec::Any)
+    }
+}
+
+const fn ignored(name: &'static str, note: &'static str) -> MarkerDef {
+    MarkerDef {
+        note,
+        repeatable: true,
+        ..def(MarkerId::Ignored, name, Targets::ANY, ArgSpec::Any)
     }
 }
 
@@ -257,6 +302,7 @@ const XVALIDATION_ARGS: &[ArgDef] = &[
         ]),
     ),
     ArgDef::optional("fieldPath", V::Str),
+    ArgDef::optional("optionalOldSelf", V::Bool),
 ];
 
 const DEPRECATED_ARGS: &[ArgDef] = &[ArgDef::optional("warning", V::Str)];
@@ -523,10 +569,19 @@ pub(crate) static MARKERS: &[MarkerDef] = &[
         TF,
         Value(V::Literal),
     ),
-    def(M::Default, "default", TF, Value(V::Json)),
+    def(M::Default, "default", TF, Value(V::Raw)),
+    def(M::Example, "kubebuilder:example", TF, Value(V::Literal)),
+    def(
+        M::Schemaless,
+        "kubebuilder:validation:Schemaless",
+        F,
+        Flag,
+    ),
     def(M::Title, "kubebuilder:title", TF, Value(V::Str)),
     def(M::Optional, "optional", F, Flag),
+    def(M::Optional, "k8s:optional", F, Flag),
     def(M::Required, "required", F, Flag),
+    def(M::Required, "k8s:required", F, Flag),
     def(M::Nullable, "nullable", F, Flag),
     def(
         M::ListType,
@@ -534,7 +589,14 @@ pub(crate) static MARKERS: &[MarkerDef] = &[
         TF,
         Value(V::OneOf(&["atomic", "set", "map"])),
     ),
+    def(
+        M::ListType,
+        "k8s:listType",
+        TF,
+        Value(V::OneOf(&["atomic", "set", "map"])),
+    ),
     repeatable(M::ListMapKey, "listMapKey", TF, Value(V::Str)),
+    repeatable(M::ListMapKey, "k8s:listMapKey", TF, Value(V::Str)),
     def(
         M::MapType,
         "mapType",
@@ -548,6 +610,15 @@ pub(crate) static MARKERS: &[MarkerDef] = &[
         Value(V::OneOf(&["atomic", "granular"])),
     ),
     def(M::EnumType, "enum", T, Flag),
+    def(M::EnumType, "k8s:enum", T, Flag),
+    ignored(
+        "kubebuilder:validation:optional",
+        "controller-gen ignores this lower-case spelling; write `+kubebuilder:validation:Optional`",
+    ),
+    ignored(
+        "kubebuilder:validation:required",
+        "controller-gen ignores this lower-case spelling; write `+kubebuilder:validation:Required`",
+    ),
     foreign(
         "kubebuilder:rbac",
         "RBAC markers belong in controller code; write RBAC rules in `manifests/`",
@@ -594,14 +665,6 @@ pub(crate) static MARKERS: &[MarkerDef] = &[
         "feature gates are for the Kubernetes source tree",
     ),
     unsupported(
-        "kubebuilder:validation:items",
-        "put the validation on the item type, or use `+kubebuilder:validation:XValidation`",
-    ),
-    unsupported(
-        "kubebuilder:validation:Schemaless",
-        "use a `serde_json::Value` field instead",
-    ),
-    unsupported(
         "kubebuilder:validation:ExactlyOneOf",
         "use `+kubebuilder:validation:XValidation` with a CEL rule",
     ),
@@ -612,10 +675,6 @@ pub(crate) static MARKERS: &[MarkerDef] = &[
     unsupported(
         "kubebuilder:validation:AtLeastOneOf",
         "use `+kubebuilder:validation:XValidation` with a CEL rule",
-    ),
-    unsupported(
-        "kubebuilder:example",
-        "examples are not part of the generated schema",
     ),
     unsupported(
         "k8s:validation",
@@ -634,7 +693,7 @@ pub(crate) fn lookup(text: &str) -> Option<&'static MarkerDef> {
             let Some(rest) = text.strip_prefix(d.name) else {
                 return false;
             };
-            let open_ended = matches!(d.id, M::Foreign | M::Unsupported);
+            let open_ended = matches!(d.id, M::Foreign | M::Unsupported | M::Ignored);
             match rest.chars().next() {
                 None | Some('=') | Some(':') => true,
                 Some(c) if c.is_whitespace() => true,
@@ -652,7 +711,10 @@ pub(crate) fn lookup(text: &str) -> Option<&'static MarkerDef> {
 pub(crate) fn suggest(name: &str) -> Option<&'static str> {
     let parts: Vec<&str> = name.split(':').collect();
     let mut best: Option<(usize, &'static str)> = None;
-    for d in MARKERS.iter().filter(|d| d.id != M::Unsupported) {
+    for d in MARKERS
+        .iter()
+        .filter(|d| !matches!(d.id, M::Unsupported | M::Ignored))
+    {
         let n = d.name.split(':').count();
         let takes_args = matches!(d.spec, ArgSpec::Args(_) | ArgSpec::Any);
         let compared = if takes_args && n < parts.len() {

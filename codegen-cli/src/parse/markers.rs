@@ -13,6 +13,11 @@ use super::suggest;
 use crate::diag::Diagnostic;
 use crate::model::Location;
 
+/// The prefix of the validation markers.
+const VALIDATION_PREFIX: &str = "kubebuilder:validation:";
+/// The prefix of the validation markers that apply to the items of a list.
+const ITEMS_PREFIX: &str = "kubebuilder:validation:items:";
+
 /// A marker line before interpretation: the text from `+` to the end of the line.
 #[derive(Clone, Debug)]
 pub(crate) struct RawMarker {
@@ -48,6 +53,9 @@ pub(crate) struct Marker {
     pub location: Location,
     /// As written, from `+` to the end of the line.
     pub text: String,
+    /// Written as `+kubebuilder:validation:items:<Name>`: applies to the items
+    /// of the list it is written on, not to the list itself.
+    pub items: bool,
 }
 
 impl Marker {
@@ -57,12 +65,25 @@ impl Marker {
 
     /// `+name`, for messages.
     pub fn name(&self) -> String {
-        format!("+{}", self.def.name)
+        match self.def.name.strip_prefix(VALIDATION_PREFIX) {
+            Some(short) if self.items => format!("+{ITEMS_PREFIX}{short}"),
+            _ => format!("+{}", self.def.name),
+        }
     }
 
     /// An error underlining the whole marker.
     pub fn error(&self, message: impl Into<String>) -> Diagnostic {
         Diagnostic::error(message, self.location.clone()).with_span(self.text.chars().count())
+    }
+
+    /// A warning underlining the whole marker.
+    pub fn warning(&self, message: impl Into<String>) -> Diagnostic {
+        Diagnostic::warning(message, self.location.clone()).with_span(self.text.chars().count())
+    }
+
+    /// A warning underlining `len` characters at `offset` from the `+`.
+    pub fn warning_at(&self, offset: usize, len: usize, message: impl Into<String>) -> Diagnostic {
+        Diagnostic::warning(message, shifted(&self.location, offset)).with_span(len.max(1))
     }
 
     /// An error underlining `len` characters at `offset` from the `+`.
@@ -96,7 +117,7 @@ impl Marker {
 
     /// Character offset of the value of a `+name=value` marker.
     pub fn value_offset(&self) -> usize {
-        self.def.name.chars().count() + 2
+        self.name().chars().count() + 1
     }
 }
 
@@ -118,21 +139,33 @@ fn to_diagnostic(e: MarkerError, raw: &RawMarker) -> Diagnostic {
 /// Parses a marker line. Unknown markers, values of the wrong type and unknown
 /// or missing arguments are errors (all of them, not just the first).
 pub(crate) fn parse_marker(raw: &RawMarker) -> Result<Marker, Vec<Diagnostic>> {
-    let body = &raw.text[1..];
-    let name_end = body
+    let written = &raw.text[1..];
+    let name_end = written
         .find(|c: char| c == '=' || c.is_whitespace())
-        .unwrap_or(body.len());
-    let unknown = || vec![unknown_marker(raw, &body[..name_end])];
+        .unwrap_or(written.len());
+    let unknown = || vec![unknown_marker(raw, &written[..name_end])];
+    // `+kubebuilder:validation:items:Minimum=1` is `Minimum` applied to the items;
+    // look it up as `+kubebuilder:validation:Minimum=1` and remember the shift.
+    let items_body = written
+        .strip_prefix(ITEMS_PREFIX)
+        .map(|rest| format!("{VALIDATION_PREFIX}{rest}"));
+    let items = items_body.is_some();
+    let body = items_body.as_deref().unwrap_or(written);
+    let shift = if items { "items:".len() } else { 0 };
     let Some(def) = marker_registry::lookup(body) else {
         return Err(unknown());
     };
+    if items && !def.has_items_form() {
+        return Err(unknown());
+    }
     let rest = &body[def.name.len()..];
-    let rest_offset = 1 + def.name.chars().count();
+    let rest_offset = 1 + shift + def.name.chars().count();
     let marker = |value| Marker {
         def,
         value,
         location: raw.location.clone(),
         text: raw.text.clone(),
+        items,
     };
     let first = rest.chars().next();
     if first.is_some_and(char::is_whitespace) && !matches!(def.spec, ArgSpec::Any) {
@@ -346,6 +379,24 @@ mod tests {
     }
 
     #[test]
+    fn items_forms_apply_to_items() {
+        let m = ok("+kubebuilder:validation:items:MaxLength=63");
+        assert_eq!(m.id(), MarkerId::MaxLength);
+        assert!(m.items);
+        assert_eq!(m.name(), "+kubebuilder:validation:items:MaxLength");
+        assert_eq!(m.value, Value::UInt(63));
+        // Values are located after the longer name.
+        let e = &err("+kubebuilder:validation:items:MaxLength=x")[0];
+        assert_eq!(e.location.column, 8 + "+kubebuilder:validation:items:MaxLength=".len());
+        // Markers without an items form stay unknown.
+        let e = &err("+kubebuilder:validation:items:Required")[0];
+        assert!(e.message.starts_with("unknown marker"), "{}", e.message);
+        let m = ok("+k8s:listType=map");
+        assert_eq!(m.id(), MarkerId::ListType);
+        assert!(!m.items);
+    }
+
+    #[test]
     fn flags_values_and_args() {
         assert_eq!(ok("+genclient").value, Value::Flag(true));
         assert_eq!(ok("+genclient=false").value, Value::Flag(false));
@@ -411,7 +462,8 @@ mod tests {
             d("+kubebuilder:default={replicas: 1, name: web}"),
             json!({"replicas": 1, "name": "web"})
         );
-        assert_eq!(d("+default=\"x\""), json!("x"));
+        // `+default` keeps its text: JSON and `ref(...)` are told apart by `schema_markers`.
+        assert_eq!(d("+default=\"x\""), json!("\"x\""));
         assert_eq!(
             d("+kubebuilder:validation:Enum=a;\"b;c\";1;true"),
             json!(["a", "b;c", 1, true])
@@ -430,12 +482,6 @@ mod tests {
             "expected one of `Namespaced`, `Cluster`, found `Clster`"
         );
         assert_eq!(e.help.as_deref(), Some("did you mean `Cluster`?"));
-        let e = &err("+default=foo")[0];
-        assert!(
-            e.message.starts_with("expected a JSON value"),
-            "{}",
-            e.message
-        );
         let e = &err("+kubebuilder:printcolumn:name=Age,type=date")[0];
         assert_eq!(
             e.message,

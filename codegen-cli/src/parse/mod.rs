@@ -25,6 +25,7 @@
 //!   fallback implementation (`proc_macro2::fallback::force()`).
 
 mod comments;
+mod cel_syntax;
 mod context;
 mod item;
 mod kind;

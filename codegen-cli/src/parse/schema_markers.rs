@@ -5,7 +5,8 @@
 use std::collections::BTreeMap;
 
 use super::marker_registry::MarkerId as M;
-use super::marker_values::Value;
+use super::cel_syntax;
+use super::marker_values::{Value, ValueKind, parse_value, trim_offset};
 use super::markers::Marker;
 use super::types::Shape;
 use crate::diag::Diagnostic;
@@ -90,9 +91,18 @@ impl ValueShape {
     }
 }
 
-/// Records a schema marker in `v`. Returns `false` for markers that are not
-/// schema markers; conflicts are reported to `diags`.
+/// Records a schema marker in `v` (in `v.items` for the
+/// `+kubebuilder:validation:items:*` forms). Returns `false` for markers that are
+/// not schema markers; conflicts and bad values are reported to `diags`.
 pub(crate) fn apply(m: &Marker, v: &mut Validation, diags: &mut Vec<Diagnostic>) -> bool {
+    if m.items {
+        let items = v.items.get_or_insert_with(Default::default);
+        return apply_one(m, items, diags);
+    }
+    apply_one(m, v, diags)
+}
+
+fn apply_one(m: &Marker, v: &mut Validation, diags: &mut Vec<Diagnostic>) -> bool {
     let value = &m.value;
     match m.id() {
         M::Minimum => v.minimum = value.as_number(),
@@ -122,27 +132,40 @@ pub(crate) fn apply(m: &Marker, v: &mut Validation, diags: &mut Vec<Diagnostic>)
         M::MaxProperties => v.max_properties = value.as_u64(),
         M::XValidation => {
             let s = |key: &str| m.arg_str(key).map(str::to_owned);
+            for key in ["rule", "messageExpression"] {
+                diags.extend(cel_syntax::check(m, key));
+            }
             v.x_validations.push(XValidation {
                 rule: s("rule").unwrap_or_default(),
                 message: s("message"),
                 message_expression: s("messageExpression"),
                 reason: s("reason"),
                 field_path: s("fieldPath"),
+                optional_old_self: m.arg("optionalOldSelf").and_then(|a| a.value.as_bool()),
             });
         }
         M::XPreserveUnknownFields | M::PreserveUnknownFields => v.preserve_unknown_fields = true,
         M::XEmbeddedResource | M::EmbeddedResource => v.embedded_resource = true,
         M::XIntOrString => v.int_or_string = true,
         M::Type => v.type_override = value.as_str().map(str::to_owned),
-        M::KubebuilderDefault | M::Default => {
-            if v.default.is_some() {
-                diags.push(
-                    m.error("a default is given twice")
-                        .with_help("keep one of `+default` and `+kubebuilder:default`"),
-                );
+        M::KubebuilderDefault => {
+            if v.default.is_some() && !v.default_from_kubebuilder {
+                diags.push(overridden_default(m));
             }
             v.default = Some(value.to_json());
+            v.default_from_kubebuilder = true;
         }
+        M::Default => {
+            if let Some(json) = kubernetes_default(m, diags) {
+                if v.default_from_kubebuilder {
+                    diags.push(overridden_default(m));
+                } else {
+                    v.default = Some(json);
+                }
+            }
+        }
+        M::Example => v.example = Some(value.to_json()),
+        M::Schemaless => v.schemaless = m.is_true(),
         M::Title => v.title = value.as_str().map(str::to_owned),
         M::ListType => v.list_type = value.as_str().map(str::to_owned),
         M::ListMapKey => v.list_map_keys.extend(value.as_str().map(str::to_owned)),
@@ -153,10 +176,44 @@ pub(crate) fn apply(m: &Marker, v: &mut Validation, diags: &mut Vec<Diagnostic>)
     true
 }
 
+/// `+default=<json>`: the value, or `None` (with a diagnostic) for `ref(...)`,
+/// which controller-gen ignores, and for text that is not JSON.
+fn kubernetes_default(m: &Marker, diags: &mut Vec<Diagnostic>) -> Option<serde_json::Value> {
+    let text = m.value.as_str().unwrap_or_default();
+    let (trimmed, offset) = trim_offset(text, m.value_offset());
+    if trimmed.starts_with("ref(") {
+        diags.push(
+            m.warning_at(offset, trimmed.chars().count(), "`+default=ref(...)` is ignored")
+                .with_help(
+                    "controller-gen cannot evaluate Go constants and ignores `ref(...)` defaults; \
+                     write the value as JSON (`+default=\"value\"`) or use `+kubebuilder:default`",
+                ),
+        );
+        return None;
+    }
+    match parse_value(text, ValueKind::Json, m.value_offset()) {
+        Ok(value) => Some(value.to_json()),
+        Err(e) => {
+            let d = m.error_at(e.offset, e.len, e.message);
+            diags.push(match e.help {
+                Some(help) => d.with_help(help),
+                None => d,
+            });
+            None
+        }
+    }
+}
+
+/// A warning for the `+default` that `+kubebuilder:default` replaces.
+fn overridden_default(m: &Marker) -> Diagnostic {
+    m.warning("`+default` and `+kubebuilder:default` are both given; `+kubebuilder:default` wins")
+        .with_help("controller-gen writes the `+kubebuilder:default` value; remove the `+default` marker")
+}
+
 /// The markers among `markers` that contradict each other.
 pub(crate) fn check_consistency(markers: &[Marker], v: &Validation) -> Vec<Diagnostic> {
     let mut out = Vec::new();
-    let find = |id: M| markers.iter().rev().find(|m| m.id() == id);
+    let find = |id: M| markers.iter().rev().find(|m| m.id() == id && !m.items);
     let mut range = |low: Option<f64>, high: Option<f64>, low_id: M, what: &str| {
         if let (Some(lo), Some(hi), Some(m)) = (low, high, find(low_id))
             && lo > hi
@@ -247,6 +304,17 @@ pub(crate) fn check_fit(
     markers
         .iter()
         .filter_map(|m| {
+            if m.items {
+                // The item schema is checked when the CRD is built.
+                return (shape != ValueShape::Array).then(|| {
+                    m.error(format!(
+                        "`{}` applies to the items of a list, but {what} is {}",
+                        m.name(),
+                        shape.describe()
+                    ))
+                    .with_help("write the marker without `items:`, or move it to a list field")
+                });
+            }
             let wanted = wanted(m.id())?;
             if wanted.contains(&shape) {
                 return None;

@@ -13,7 +13,9 @@ use k8s_openapi::apiextensions_apiserver::pkg::apis::apiextensions::v1::{
 use k8s_openapi::apimachinery::pkg::apis::meta::v1::ObjectMeta;
 
 use super::external::ExternalSchemas;
+use super::locate::{Source, locate};
 use super::schema::SchemaBuilder;
+use super::structural::check_structural;
 use super::{Crd, CrdError};
 use crate::model::{Api, Group, Kind, TypeDef, Version};
 
@@ -39,9 +41,28 @@ pub(super) fn build(api: &Api) -> Result<Vec<Crd>, Vec<CrdError>> {
     // The core group ("") holds built-in types, never CRDs.
     for group in api.groups.iter().filter(|g| !g.name.is_empty()) {
         for versions in kinds_of(group).into_values() {
-            if let Some(crd) = build_one(group, &versions, &mut externals, &mut errors) {
-                crds.push(crd);
+            let before = errors.len();
+            let Some(crd) = build_one(group, &versions, &mut externals, &mut errors) else {
+                continue;
+            };
+            // What the API server would reject, checked here so that no path
+            // (generate, crd, verify, build.rs, the macro) writes such a CRD;
+            // skipped when the schema already has errors, which it only echoes.
+            if errors.len() == before {
+                let sources: Vec<Source<'_>> = versions
+                    .iter()
+                    .map(|v| Source {
+                        version: v.version,
+                        kind: v.ty,
+                    })
+                    .collect();
+                errors.extend(
+                    check_structural(&crd.definition)
+                        .iter()
+                        .map(|problem| locate(problem, &sources)),
+                );
             }
+            crds.push(crd);
         }
     }
     crds.sort_by(|a, b| a.path.cmp(&b.path));

@@ -16,6 +16,7 @@ mod definition;
 mod docs;
 pub mod external;
 mod external_table;
+mod locate;
 mod rust_module;
 pub mod schema;
 pub mod structural;

@@ -179,14 +179,7 @@ impl<'a> SchemaBuilder<'a> {
                 parts.rules.extend(inner.rules);
                 parts
                     .rules
-                    .extend(ty.validation.x_validations.iter().map(|x| ValidationRule {
-                        rule: x.rule.clone(),
-                        message: x.message.clone(),
-                        message_expression: x.message_expression.clone(),
-                        reason: x.reason.clone(),
-                        field_path: x.field_path.clone(),
-                        optional_old_self: None,
-                    }));
+                    .extend(ty.validation.x_validations.iter().map(validation::rule));
             }
             FieldType::Map { .. } | FieldType::Json => parts.preserve_unknown = true,
             FieldType::External(ext) => {
@@ -216,7 +209,12 @@ impl<'a> SchemaBuilder<'a> {
     /// A field's schema: its type's schema, the field's docs as description (they
     /// win over the type's), its markers, and `+nullable`.
     fn field_schema(&mut self, field: &Field) -> JSONSchemaProps {
-        let mut schema = self.type_schema(&field.ty, &field.location);
+        // `Schemaless`: controller-gen does not look at the type at all.
+        let mut schema = if field.validation.schemaless {
+            JSONSchemaProps::default()
+        } else {
+            self.type_schema(&field.ty, &field.location)
+        };
         if let Some(text) = description(&field.docs) {
             schema.description = Some(text);
         }

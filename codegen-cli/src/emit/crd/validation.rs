@@ -12,11 +12,11 @@
 //!   have no type) and adds the `anyOf: [integer, string]` form controller-gen uses.
 
 use k8s_openapi::apiextensions_apiserver::pkg::apis::apiextensions::v1::{
-    JSON, JSONSchemaProps, ValidationRule,
+    JSON, JSONSchemaProps, JSONSchemaPropsOrArray, ValidationRule,
 };
 
 use super::CrdError;
-use crate::model::{Location, Validation};
+use crate::model::{Location, Validation, XValidation};
 
 /// `anyOf: [{type: integer}, {type: string}]`, the int-or-string form.
 pub(crate) fn int_or_string_any_of() -> Vec<JSONSchemaProps> {
@@ -57,10 +57,47 @@ pub(crate) fn apply(
     apply_collection_checks(s, v, location, errors);
     apply_extensions(s, v, location, errors);
     if let Some(default) = &v.default {
-        s.default = Some(JSON(default.clone()));
+        s.default = Some(JSON(fit_to_type(s, default)));
+    }
+    if let Some(example) = &v.example {
+        s.example = Some(JSON(fit_to_type(s, example)));
     }
     if let Some(title) = &v.title {
         s.title = Some(title.clone());
+    }
+    if let Some(items) = &v.items {
+        match &mut s.items {
+            Some(JSONSchemaPropsOrArray::Schema(item)) => apply(item, items, location, errors),
+            _ => errors.push(CrdError::new(
+                location,
+                "`+kubebuilder:validation:items:*` markers apply to lists, but this schema has \
+                 no items; move the markers to the item type or remove them",
+            )),
+        }
+    }
+}
+
+/// A default or example value as the schema's type needs it: the marker syntax
+/// cannot tell an empty list from an empty object (`{}`), so on a list `{}` is
+/// `[]`, as controller-gen writes it.
+fn fit_to_type(s: &JSONSchemaProps, value: &serde_json::Value) -> serde_json::Value {
+    match value {
+        serde_json::Value::Object(map) if map.is_empty() && s.type_.as_deref() == Some("array") => {
+            serde_json::Value::Array(Vec::new())
+        }
+        other => other.clone(),
+    }
+}
+
+/// The `x-kubernetes-validations` entry of an `XValidation` marker.
+pub(crate) fn rule(x: &XValidation) -> ValidationRule {
+    ValidationRule {
+        rule: x.rule.clone(),
+        message: x.message.clone(),
+        message_expression: x.message_expression.clone(),
+        reason: x.reason.clone(),
+        field_path: x.field_path.clone(),
+        optional_old_self: x.optional_old_self,
     }
 }
 
@@ -149,16 +186,7 @@ fn apply_extensions(
     }
     if !v.x_validations.is_empty() {
         let rules = s.x_kubernetes_validations.get_or_insert_with(Vec::new);
-        for x in &v.x_validations {
-            rules.push(ValidationRule {
-                rule: x.rule.clone(),
-                message: x.message.clone(),
-                message_expression: x.message_expression.clone(),
-                reason: x.reason.clone(),
-                field_path: x.field_path.clone(),
-                optional_old_self: None,
-            });
-        }
+        rules.extend(v.x_validations.iter().map(rule));
     }
 }
 

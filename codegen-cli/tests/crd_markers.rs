@@ -1,0 +1,274 @@
+//! controller-gen marker parity, from source text to CRD: each marker family that
+//! controller-gen v0.21 registers for CRDs, written as a user would, and the
+//! schema attribute it must produce; and the API-server checks that run inside
+//! `build_crds`, so no path writes a CRD the server rejects.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+use kube_codegen::diag::Diagnostics;
+use kube_codegen::emit::crd::build_crds;
+use kube_codegen::parse::{ParseOptions, Parsed, parse_sources};
+use serde_json::{Value, json};
+
+const MOD: &str = "//! +groupName=demo.example.com\npub mod widget;\n";
+
+fn parse(widget: &str) -> Result<Parsed, Diagnostics> {
+    let sources: Vec<(PathBuf, String)> = [
+        ("lib.rs", "pub mod demo;\n"),
+        ("demo/mod.rs", "pub mod v1;\n"),
+        ("demo/v1/mod.rs", MOD),
+        ("demo/v1/widget.rs", widget),
+    ]
+    .into_iter()
+    .map(|(p, t)| (PathBuf::from(p), t.to_owned()))
+    .collect();
+    parse_sources(&sources, &ParseOptions::default())
+}
+
+/// A namespaced kind `Widget` whose spec is `spec_fields`, with `extra` types after it.
+fn widget(spec_fields: &str, extra: &str) -> String {
+    format!(
+        r#"use k8s_openapi::apimachinery::pkg::apis::meta::v1::ObjectMeta;
+use serde::{{Deserialize, Serialize}};
+
+/// A widget.
+// +genclient
+#[derive(Debug, Serialize, Deserialize)]
+pub struct Widget {{
+    pub metadata: ObjectMeta,
+    pub spec: WidgetSpec,
+}}
+
+/// The spec.
+#[derive(Debug, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct WidgetSpec {{
+{spec_fields}
+}}
+{extra}
+"#
+    )
+}
+
+/// The `spec` schema of the only CRD, as JSON; panics with the diagnostics if any.
+fn spec_schema(spec_fields: &str, extra: &str) -> (Value, Diagnostics) {
+    let parsed = parse(&widget(spec_fields, extra)).unwrap_or_else(|d| panic!("{d}"));
+    let crds = build_crds(&parsed.api).unwrap_or_else(|e| panic!("{e:?}"));
+    let root = serde_json::to_value(
+        crds[0].definition.spec.versions[0]
+            .schema
+            .as_ref()
+            .and_then(|s| s.open_api_v3_schema.as_ref())
+            .unwrap(),
+    )
+    .unwrap();
+    (root["properties"]["spec"].clone(), parsed.warnings)
+}
+
+fn warnings_text(d: &Diagnostics) -> String {
+    d.to_string()
+}
+
+#[test]
+fn items_markers_validate_the_items() {
+    let (spec, warnings) = spec_schema(
+        r#"    // +kubebuilder:validation:items:MaxLength=63
+    // +kubebuilder:validation:items:Pattern=`^[a-z]+$`
+    // +kubebuilder:validation:items:XValidation:rule="self != 'default'",message="reserved"
+    // +kubebuilder:validation:MaxItems=5
+    pub names: Vec<String>,
+    // +kubebuilder:validation:items:Minimum=1
+    // +kubebuilder:validation:items:Maximum=65535
+    // +kubebuilder:validation:items:Enum=80;443
+    pub ports: Vec<i32>,"#,
+        "",
+    );
+    assert_eq!(warnings.iter().count(), 0, "{}", warnings_text(&warnings));
+    assert_eq!(
+        spec["properties"]["names"],
+        json!({
+            "type": "array",
+            "maxItems": 5,
+            "items": {
+                "type": "string",
+                "maxLength": 63,
+                "pattern": "^[a-z]+$",
+                "x-kubernetes-validations": [{"rule": "self != 'default'", "message": "reserved"}],
+            },
+        })
+    );
+    assert_eq!(
+        spec["properties"]["ports"]["items"],
+        json!({"type": "integer", "format": "int32", "minimum": 1.0, "maximum": 65535.0, "enum": [80, 443]})
+    );
+}
+
+#[test]
+fn k8s_spellings_are_the_same_markers() {
+    let (spec, _) = spec_schema(
+        r#"    // +k8s:listType=map
+    // +k8s:listMapKey=name
+    // +k8s:optional
+    pub entries: Vec<Entry>,
+    // +k8s:required
+    pub mode: Option<String>,
+    // +listType=set
+    pub tags: Vec<String>,"#,
+        r#"
+#[derive(Debug, Default, Serialize, Deserialize)]
+pub struct Entry {
+    pub name: String,
+}
+
+/// How it runs.
+// +k8s:enum
+#[derive(Debug, Default, Serialize, Deserialize)]
+pub enum Mode {
+    #[default]
+    Fast,
+}
+"#,
+    );
+    assert_eq!(spec["properties"]["entries"]["x-kubernetes-list-type"], "map");
+    assert_eq!(
+        spec["properties"]["entries"]["x-kubernetes-list-map-keys"],
+        json!(["name"])
+    );
+    // `+k8s:optional` makes a list optional, `+k8s:required` an `Option` required.
+    assert_eq!(spec["required"], json!(["mode", "tags"]), "{spec}");
+}
+
+#[test]
+fn example_schemaless_and_defaults() {
+    let (spec, warnings) = spec_schema(
+        r#"    // +kubebuilder:example=web
+    // +kubebuilder:default=app
+    // +default="ignored"
+    pub name: String,
+    // +kubebuilder:default={}
+    // +kubebuilder:example={}
+    pub args: Vec<String>,
+    // +default={"a": "b"}
+    pub labels: Option<std::collections::BTreeMap<String, String>>,
+    // +default=ref(DefaultPolicy)
+    pub policy: Option<String>,
+    /// Free-form settings.
+    // +kubebuilder:validation:Schemaless
+    // +kubebuilder:pruning:PreserveUnknownFields
+    // +kubebuilder:validation:Type=object
+    pub settings: Option<serde_json::Value>,"#,
+        "",
+    );
+    let p = &spec["properties"];
+    assert_eq!(p["name"]["default"], "app");
+    assert_eq!(p["name"]["example"], "web");
+    assert_eq!(p["args"]["default"], json!([]));
+    assert_eq!(p["args"]["example"], json!([]));
+    assert_eq!(p["labels"]["default"], json!({"a": "b"}));
+    assert_eq!(p["policy"].get("default"), None);
+    assert_eq!(
+        p["settings"],
+        json!({
+            "description": "Free-form settings.",
+            "type": "object",
+            "x-kubernetes-preserve-unknown-fields": true,
+        })
+    );
+    let text = warnings_text(&warnings);
+    assert!(
+        text.contains(
+            "warning: `+default` and `+kubebuilder:default` are both given; `+kubebuilder:default` wins"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains("warning: `+default=ref(...)` is ignored"),
+        "{text}"
+    );
+}
+
+#[test]
+fn xvalidation_keeps_every_argument_and_type_rules() {
+    let (spec, _) = spec_schema(
+        r#"    // +kubebuilder:validation:XValidation:rule="self.min <= self.max",messageExpression="'min ' + string(self.min)",reason=FieldValueForbidden,fieldPath=".min"
+    pub range: Range,
+    // +kubebuilder:validation:XValidation:rule="self == oldSelf",message="immutable",optionalOldSelf=true
+    pub id: Option<String>,"#,
+        r#"
+// +kubebuilder:validation:XValidation:rule="self.max < 100",message="small"
+#[derive(Debug, Default, Serialize, Deserialize)]
+pub struct Range {
+    pub min: i32,
+    pub max: i32,
+}
+"#,
+    );
+    assert_eq!(
+        spec["properties"]["range"]["x-kubernetes-validations"],
+        json!([
+            {"rule": "self.max < 100", "message": "small"},
+            {
+                "rule": "self.min <= self.max",
+                "messageExpression": "'min ' + string(self.min)",
+                "reason": "FieldValueForbidden",
+                "fieldPath": ".min",
+            },
+        ])
+    );
+    assert_eq!(
+        spec["properties"]["id"]["x-kubernetes-validations"],
+        json!([{"rule": "self == oldSelf", "message": "immutable", "optionalOldSelf": true}])
+    );
+}
+
+#[test]
+fn status_subresource_without_status_field_is_written_with_a_warning() {
+    let source = widget("    pub size: i32,", "").replace(
+        "// +genclient\n",
+        "// +genclient\n// +kubebuilder:subresource:status\n",
+    );
+    let parsed = parse(&source).unwrap_or_else(|d| panic!("{d}"));
+    let crds = build_crds(&parsed.api).unwrap();
+    let subresources = crds[0].definition.spec.versions[0].subresources.as_ref();
+    assert!(subresources.and_then(|s| s.status.as_ref()).is_some());
+    let text = warnings_text(&parsed.warnings);
+    assert!(
+        text.contains("warning: `+kubebuilder:subresource:status` on `Widget`, which has no `status` field"),
+        "{text}"
+    );
+}
+
+#[test]
+fn lower_case_validation_optional_is_ignored_with_a_warning() {
+    let (spec, warnings) = spec_schema(
+        "    // +kubebuilder:validation:optional\n    pub size: i32,",
+        "",
+    );
+    assert_eq!(spec["required"], json!(["size"]));
+    let text = warnings_text(&warnings);
+    assert!(
+        text.contains("warning: `+kubebuilder:validation:optional` is ignored"),
+        "{text}"
+    );
+}
+
+#[test]
+fn api_server_rejections_point_at_the_field() {
+    // A default that does not validate against its own schema: the server
+    // rejects the CRD, so `build_crds` does, at the field that has it.
+    let parsed = parse(&widget(
+        "    // +kubebuilder:validation:MaxLength=3\n    // +kubebuilder:default=toolong\n    pub name: String,",
+        "",
+    ))
+    .unwrap_or_else(|d| panic!("{d}"));
+    let errors = build_crds(&parsed.api).expect_err("an invalid default");
+    let error = &errors[0];
+    assert_eq!((error.location.line, error.location.column), (18, 9), "{error}");
+    assert!(
+        error.message.contains("properties[spec].properties[name].default"),
+        "{error}"
+    );
+    let by_message: BTreeMap<_, _> = errors.iter().map(|e| (&e.message, &e.location)).collect();
+    assert_eq!(by_message.len(), errors.len());
+}
