@@ -490,7 +490,7 @@ error: `+genclient` cannot be used on the module (`//!`)
 fn kind_markers() {
     check(
         "kind-markers",
-        5,
+        4,
         r#"
 error: `+genclient:noStatus` has no effect without `+genclient`
  --> tests/bad-input/kind-markers/myapp/v1/app.rs:4:4
@@ -513,12 +513,12 @@ error: `+genclient:readonly` and `+genclient:onlyVerbs` contradict each other
    |    ^^^^^^^^^^^^^^^^^^^^^^^^
    = help: choose the verbs with one of `noVerbs`, `readonly`, `onlyVerbs=` or `skipVerbs=`
 
-error: `+kubebuilder:subresource:status` needs a `status` field, and `App` has none
+warning: `+kubebuilder:subresource:status` on `App`, which has no `status` field
   --> tests/bad-input/kind-markers/myapp/v1/app.rs:14:4
    |
 14 | // +kubebuilder:subresource:status
    |    ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^
-   = help: add a `status` field, or remove the marker
+   = help: the CRD gets the status subresource (as controller-gen writes it), but `App` has no status to write; add a `status` field, or remove the marker
 
 error: `specpath` must start with `.spec.`, found `spec.replicas`
   --> tests/bad-input/kind-markers/myapp/v1/app.rs:15:44
@@ -669,6 +669,62 @@ error: `team` is not a `key=value` pair
 12 | // +kubebuilder:metadata:labels=team
    |    ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^
    = help: write `+kubebuilder:metadata:labels="example.com/key=value"`
+"#,
+    );
+}
+
+/// CRD markers: a CEL rule or message expression that does not parse (pointing at
+/// the column inside the rule), a `+default` that is not JSON, an `items:` marker
+/// on a value that is not a list. Warnings for what controller-gen ignores
+/// silently (`ref(...)` defaults, the lower-case `validation:optional`) come with
+/// the errors.
+#[test]
+fn crd_markers() {
+    check(
+        "crd-markers",
+        4,
+        r#"
+error: `rule` is not valid CEL: Syntax error: mismatched input '<EOF>' expecting {'[', '{', '(', '.', '-', '!', 'true', 'false', 'null', NUM_FLOAT, NUM_INT, NUM_UINT, STRING, BYTES, IDENTIFIER}
+  --> tests/bad-input/crd-markers/myapp/v1/app.rs:13:61
+   |
+13 |     // +kubebuilder:validation:XValidation:rule="self.min <= ",message="bad"
+   |                                                             ^
+   = help: the API server rejects a CRD whose rules do not parse; see https://kubernetes.io/docs/reference/using-api/cel/ for the syntax
+
+error: `messageExpression` is not valid CEL: Syntax error: mismatched input '<EOF>' expecting {'[', '{', '(', '.', '-', '!', 'true', 'false', 'null', NUM_FLOAT, NUM_INT, NUM_UINT, STRING, BYTES, IDENTIFIER}
+  --> tests/bad-input/crd-markers/myapp/v1/app.rs:15:87
+   |
+15 |     // +kubebuilder:validation:XValidation:rule="self > 0",messageExpression="'got ' + "
+   |                                                                                       ^
+   = help: the API server rejects a CRD whose rules do not parse; see https://kubernetes.io/docs/reference/using-api/cel/ for the syntax
+
+error: expected a JSON value, found `not-json`
+  --> tests/bad-input/crd-markers/myapp/v1/app.rs:17:17
+   |
+17 |     // +default=not-json
+   |                 ^^^^^^^^
+   = help: the value is JSON, so strings need quotes: `"not-json"`
+
+error: `+kubebuilder:validation:items:MaxLength` applies to the items of a list, but field `mode` (`String`) is a string
+  --> tests/bad-input/crd-markers/myapp/v1/app.rs:19:8
+   |
+19 |     // +kubebuilder:validation:items:MaxLength=3
+   |        ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^
+   = help: write the marker without `items:`, or move it to a list field
+
+warning: `+default=ref(...)` is ignored
+  --> tests/bad-input/crd-markers/myapp/v1/app.rs:21:17
+   |
+21 |     // +default=ref(DefaultPolicy)
+   |                 ^^^^^^^^^^^^^^^^^^
+   = help: controller-gen cannot evaluate Go constants and ignores `ref(...)` defaults; write the value as JSON (`+default="value"`) or use `+kubebuilder:default`
+
+warning: `+kubebuilder:validation:optional` is ignored
+  --> tests/bad-input/crd-markers/myapp/v1/app.rs:23:8
+   |
+23 |     // +kubebuilder:validation:optional
+   |        ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^
+   = help: controller-gen ignores this lower-case spelling; write `+kubebuilder:validation:Optional`
 "#,
     );
 }
