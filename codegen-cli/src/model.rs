@@ -96,6 +96,18 @@ pub enum TypeBody {
     Struct(StructDef),
     /// Unit-only enum: a string schema with an `enum` of the JSON names.
     Enum(EnumDef),
+    /// A one-field tuple struct (`struct Hostname(String)`, with or without
+    /// `#[serde(transparent)]`): the Rust spelling of a Go named type. On the wire
+    /// and in the schema it is its field; the type's markers apply wherever it is used.
+    Newtype(NewtypeDef),
+}
+
+/// The field of a newtype.
+#[derive(Clone, Debug)]
+pub struct NewtypeDef {
+    pub inner: FieldType,
+    /// `#[serde(...)]` container attributes copied verbatim (`transparent`).
+    pub serde_attrs: Vec<String>,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -202,6 +214,9 @@ pub enum FieldType {
     External(ExternalType),
     /// `Box<T>` (recursive types); same schema and wire format as `T`.
     Boxed(Box<FieldType>),
+    /// `[T; N]`: a JSON array of exactly `len` items (serde writes arrays as
+    /// tuples); the schema is a list, as controller-gen writes Go's `[N]T`.
+    Array { item: Box<FieldType>, len: usize },
 }
 
 impl FieldType {

@@ -127,6 +127,7 @@ fn types_of_version(group: &Group, version: &Version, out: &mut Vec<Diagnostic>)
 fn fields(t: &TypeDef) -> Vec<(&Location, &FieldType)> {
     match &t.body {
         TypeBody::Struct(s) => s.fields.iter().map(|f| (&f.location, &f.ty)).collect(),
+        TypeBody::Newtype(n) => vec![(&t.location, &n.inner)],
         TypeBody::Enum(_) => Vec::new(),
     }
 }
@@ -135,9 +136,10 @@ fn fields(t: &TypeDef) -> Vec<(&Location, &FieldType)> {
 fn unresolved<'a>(ty: &'a FieldType, version: &Version) -> Vec<&'a str> {
     match ty {
         FieldType::Local(name) if version.find_type(name).is_none() => vec![name.as_str()],
-        FieldType::Option(inner) | FieldType::Vec(inner) | FieldType::Boxed(inner) => {
-            unresolved(inner, version)
-        }
+        FieldType::Option(inner)
+        | FieldType::Vec(inner)
+        | FieldType::Boxed(inner)
+        | FieldType::Array { item: inner, .. } => unresolved(inner, version),
         FieldType::Map { value, .. } => unresolved(value, version),
         _ => Vec::new(),
     }
@@ -217,7 +219,7 @@ fn metadata(t: &TypeDef, out: &mut Vec<Diagnostic>) {
             .fields
             .iter()
             .find(|f| f.json_name == "metadata" && !f.skip),
-        TypeBody::Enum(_) => None,
+        TypeBody::Enum(_) | TypeBody::Newtype(_) => None,
     };
     match field {
         None => out.push(

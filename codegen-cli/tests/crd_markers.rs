@@ -272,3 +272,78 @@ fn api_server_rejections_point_at_the_field() {
     let by_message: BTreeMap<_, _> = errors.iter().map(|e| (&e.message, &e.location)).collect();
     assert_eq!(by_message.len(), errors.len());
 }
+
+const NAMED_TYPES: &str = r#"
+/// A DNS name.
+// +kubebuilder:validation:MaxLength=253
+// +kubebuilder:validation:Pattern=`^[a-z0-9.-]+$`
+#[derive(Debug, Default, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Hostname(String);
+
+/// A port number.
+// +kubebuilder:validation:Minimum=1
+#[derive(Debug, Default, Serialize, Deserialize)]
+pub struct Port(pub i32);
+"#;
+
+#[test]
+fn newtypes_have_their_field_schema_and_their_markers() {
+    let (spec, warnings) = spec_schema(
+        r#"    /// Where it is served.
+    // +kubebuilder:validation:MaxLength=63
+    pub host: Hostname,
+    pub aliases: Vec<Hostname>,
+    pub port: Option<Port>,
+    pub checksum: k8s_openapi::ByteString,
+    pub pair: [Port; 2],"#,
+        NAMED_TYPES,
+    );
+    assert_eq!(warnings.iter().count(), 0, "{}", warnings_text(&warnings));
+    let p = &spec["properties"];
+    // The field's own marker and docs win; the type's other markers stay.
+    assert_eq!(
+        p["host"],
+        json!({"type": "string", "description": "Where it is served.", "maxLength": 63, "pattern": "^[a-z0-9.-]+$"})
+    );
+    assert_eq!(
+        p["aliases"]["items"],
+        json!({"type": "string", "description": "A DNS name.", "maxLength": 253, "pattern": "^[a-z0-9.-]+$"})
+    );
+    assert_eq!(
+        p["port"],
+        json!({"type": "integer", "format": "int32", "description": "A port number.", "minimum": 1.0})
+    );
+    assert_eq!(p["checksum"], json!({"type": "string", "format": "byte"}));
+    assert_eq!(p["pair"]["type"], "array");
+    assert_eq!(p["pair"]["items"]["minimum"], 1.0);
+    assert_eq!(spec["required"], json!(["host", "aliases", "checksum", "pair"]));
+}
+
+#[test]
+fn newtypes_and_arrays_are_emitted_with_a_deep_copy() {
+    use kube_codegen::emit::types::emit_types;
+    use kube_codegen::emit::{Content, EmitOptions};
+    let parsed = parse(&widget(
+        "    pub host: Hostname,\n    pub pair: [Port; 2],",
+        NAMED_TYPES,
+    ))
+    .unwrap_or_else(|d| panic!("{d}"));
+    let files = emit_types(&parsed.api, &EmitOptions::default());
+    let widget = files
+        .iter()
+        .find(|f| f.path.ends_with("widget.rs"))
+        .expect("widget.rs");
+    let Content::Rust(tokens) = &widget.content else {
+        panic!("not Rust")
+    };
+    let text = prettyplease::unparse(&syn::parse2(tokens.clone()).unwrap());
+    for expected in [
+        "#[serde(transparent)]\npub struct Hostname(pub String);",
+        "pub struct Port(pub i32);",
+        "pub pair: [Port; 2],",
+        "impl Clone for Hostname {\n    fn clone(&self) -> Self {\n        Self(self.0.clone())\n    }\n    fn clone_from(&mut self, source: &Self) {\n        self.0.clone_from(&source.0);\n    }\n}",
+    ] {
+        assert!(text.contains(expected), "missing {expected:?} in\n{text}");
+    }
+}

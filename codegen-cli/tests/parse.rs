@@ -371,7 +371,7 @@ fn field<'a>(t: &'a TypeDef, name: &str) -> &'a Field {
             .iter()
             .find(|f| f.name == name)
             .unwrap_or_else(|| panic!("no field {name}")),
-        TypeBody::Enum(_) => panic!("{} is an enum", t.name),
+        TypeBody::Enum(_) | TypeBody::Newtype(_) => panic!("{} has no named fields", t.name),
     }
 }
 

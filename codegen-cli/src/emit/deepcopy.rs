@@ -33,6 +33,7 @@ pub fn clone_impl(ty: &TypeDef, copy_types: &BTreeSet<String>) -> TokenStream {
         },
         TypeBody::Struct(def) => struct_clone(def, copy_types),
         TypeBody::Enum(def) => enum_clone(def),
+        TypeBody::Newtype(def) => newtype_clone(&def.inner, copy_types),
     };
     quote! {
         impl Clone for #name {
@@ -81,6 +82,26 @@ fn struct_clone(def: &StructDef, copy_types: &BTreeSet<String>) -> TokenStream {
     }
 }
 
+/// `Hostname(self.0.clone())`, and a `clone_from` that reuses the inner allocation.
+fn newtype_clone(inner: &FieldType, copy_types: &BTreeSet<String>) -> TokenStream {
+    if is_copy(inner, copy_types) {
+        return quote! {
+            fn clone(&self) -> Self {
+                Self(self.0)
+            }
+        };
+    }
+    quote! {
+        fn clone(&self) -> Self {
+            Self(self.0.clone())
+        }
+
+        fn clone_from(&mut self, source: &Self) {
+            self.0.clone_from(&source.0);
+        }
+    }
+}
+
 fn enum_clone(def: &EnumDef) -> TokenStream {
     if def.variants.is_empty() {
         return quote! {
@@ -106,7 +127,9 @@ fn enum_clone(def: &EnumDef) -> TokenStream {
 pub fn is_copy(ty: &FieldType, copy_types: &BTreeSet<String>) -> bool {
     match ty {
         FieldType::Bool | FieldType::Integer { .. } | FieldType::Float { .. } => true,
-        FieldType::Option(inner) => is_copy(inner, copy_types),
+        FieldType::Option(inner) | FieldType::Array { item: inner, .. } => {
+            is_copy(inner, copy_types)
+        }
         FieldType::Local(name) => copy_types.contains(name),
         FieldType::String
         | FieldType::Vec(_)

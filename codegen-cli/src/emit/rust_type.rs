@@ -77,6 +77,11 @@ impl TypeNames {
                 let inner = self.render(inner);
                 quote!(Box<#inner>)
             }
+            FieldType::Array { item, len } => {
+                let item = self.render(item);
+                let len = proc_macro2::Literal::usize_unsuffixed(*len);
+                quote!([#item; #len])
+            }
             FieldType::Map { ordered, value } => {
                 let map = self.path(if *ordered { BTREE_MAP } else { HASH_MAP });
                 let value = self.render(value);
@@ -120,9 +125,10 @@ fn collect_paths(
             .insert(path);
     };
     match ty {
-        FieldType::Option(inner) | FieldType::Vec(inner) | FieldType::Boxed(inner) => {
-            collect_paths(inner, here, wanted)
-        }
+        FieldType::Option(inner)
+        | FieldType::Vec(inner)
+        | FieldType::Boxed(inner)
+        | FieldType::Array { item: inner, .. } => collect_paths(inner, here, wanted),
         FieldType::Map { ordered, value } => {
             want((if *ordered { BTREE_MAP } else { HASH_MAP }).to_owned());
             collect_paths(value, here, wanted);
@@ -241,6 +247,8 @@ impl LocalTypes {
             | FieldType::Map { .. }
             | FieldType::Json => true,
             FieldType::Boxed(inner) => self.is_default(inner),
+            // std implements `Default` for arrays of up to 32 items.
+            FieldType::Array { item, len } => *len <= 32 && self.is_default(item),
             FieldType::Local(name) => self.default.contains(name),
             FieldType::External(_) => false,
         }

@@ -237,6 +237,16 @@ fn type_def(ty: &TypeDef, names: &TypeNames, locals: &LocalTypes, remote: bool) 
                 }
             }
         }
+        TypeBody::Newtype(def) => {
+            let attrs = container_attrs(&def.serde_attrs, None, false);
+            let inner = names.render(&def.inner);
+            quote! {
+                #(#docs)*
+                #derive
+                #(#attrs)*
+                pub struct #name(pub #inner);
+            }
+        }
         TypeBody::Enum(def) => {
             let attrs = container_attrs(&def.serde_attrs, def.rename_all.as_deref(), false);
             let has_default = derives.iter().any(|d| last_path_ident(d) == "Default");
@@ -534,6 +544,7 @@ fn serde_strings(ty: &TypeDef) -> Vec<&String> {
             .iter()
             .chain(def.variants.iter().flat_map(|v| &v.serde_attrs))
             .collect(),
+        TypeBody::Newtype(def) => def.serde_attrs.iter().collect(),
     }
 }
 

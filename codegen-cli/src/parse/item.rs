@@ -16,7 +16,9 @@ use super::schema_markers::{self, ValueShape};
 use super::serde_attrs::{self, ContainerSerde, SerdeProblem};
 use super::types::{self, Shape};
 use crate::diag::Diagnostic;
-use crate::model::{EnumDef, Field, StructDef, TypeBody, TypeDef, Validation, Variant};
+use crate::model::{
+    EnumDef, Field, NewtypeDef, StructDef, TypeBody, TypeDef, Validation, Variant,
+};
 
 /// The line of the first token after an item's attributes: markers and docs
 /// are looked for above it.
@@ -179,6 +181,16 @@ pub(crate) fn build_struct(
     let mut problems = Vec::new();
     let container = serde_attrs::container(&s.attrs, false, &|a| cx.text_of(a), &mut problems);
     report_serde(cx, problems);
+    if is_newtype(&s.fields) {
+        return build_newtype(cx, s, &markers, container, &generic_names);
+    }
+    if let Some(span) = container.transparent {
+        cx.error(
+            span,
+            format!("`#[serde(transparent)]` on `{name}`: only one-field tuple structs are supported as transparent"),
+            format!("write the newtype as `struct {name}(Type);`"),
+        );
+    }
     let tm = type_markers(cx, &markers, ValueShape::Object, &name);
 
     let named = match &s.fields {
@@ -187,7 +199,7 @@ pub(crate) fn build_struct(
             cx.error(
                 f.span(),
                 format!("tuple struct `{name}` is not supported: JSON objects need field names"),
-                format!("give the fields names: `struct {name} {{ name: Type }}`"),
+                format!("give the fields names: `struct {name} {{ name: Type }}`; a tuple struct of one field (a newtype) is supported"),
             );
             return None;
         }
@@ -226,6 +238,69 @@ pub(crate) fn build_struct(
             fields,
         }),
         kind,
+    })
+}
+
+/// `struct Hostname(String);`: a named type whose schema is its field's, with the
+/// type's markers checked against the field's shape.
+fn build_newtype(
+    cx: &mut FileCx<'_>,
+    s: &syn::ItemStruct,
+    markers: &[Marker],
+    container: ContainerSerde,
+    generic_names: &[String],
+) -> Option<TypeDef> {
+    let name = s.ident.to_string();
+    let field = s.fields.iter().next()?;
+    let mut warnings = Vec::new();
+    let resolved = types::resolve(&field.ty, &cx.scope(generic_names), &mut warnings);
+    for w in warnings {
+        let (loc, len) = cx.span(w.span);
+        cx.push(
+            Diagnostic::warning(w.message, loc)
+                .with_span(len)
+                .with_help(w.help),
+        );
+    }
+    let inner = match resolved {
+        Ok(ty) => ty,
+        Err(e) => {
+            if !e.silent {
+                cx.error(e.span, e.message, e.help);
+            }
+            return None;
+        }
+    };
+    if container.rename_all.is_some() {
+        cx.error(
+            s.ident.span(),
+            format!("`#[serde(rename_all)]` on the newtype `{name}` has no fields to rename"),
+            "remove the attribute",
+        );
+    }
+    let shape = ValueShape::of(&inner, &cx.version.locals);
+    let tm = type_markers(cx, markers, shape, &name);
+    let kind = kind::build(cx, &name, markers, &[]);
+    if kind.is_some() {
+        cx.error(
+            s.ident.span(),
+            format!("the newtype `{name}` cannot be a kind: a kind is an object with `metadata`"),
+            "remove `+genclient` / `+kubebuilder:object:root`, or give the kind named fields",
+        );
+        return None;
+    }
+    Some(TypeDef {
+        name,
+        docs: docs(&s.attrs),
+        location: cx.span(s.ident.span()).0,
+        derives: derives(&s.attrs),
+        deepcopy: tm.deepcopy,
+        validation: tm.validation,
+        body: TypeBody::Newtype(NewtypeDef {
+            inner,
+            serde_attrs: container.verbatim,
+        }),
+        kind: None,
     })
 }
 
@@ -446,9 +521,15 @@ pub(crate) fn build_enum(
     })
 }
 
+/// A tuple struct of exactly one field: serde writes it as that field's value.
+fn is_newtype(fields: &Fields) -> bool {
+    matches!(fields, Fields::Unnamed(f) if f.unnamed.len() == 1)
+}
+
 /// The shape of a struct or enum item, for the version's table of local types.
 pub(crate) fn shape_of(item: &syn::Item) -> Option<(String, Shape)> {
     match item {
+        syn::Item::Struct(s) if is_newtype(&s.fields) => Some((s.ident.to_string(), Shape::Newtype)),
         syn::Item::Struct(s) => Some((s.ident.to_string(), Shape::Struct)),
         syn::Item::Enum(e) => Some((e.ident.to_string(), Shape::Enum)),
         _ => None,

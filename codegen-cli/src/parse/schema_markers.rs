@@ -34,12 +34,13 @@ impl ValueShape {
             FieldType::Bool => ValueShape::Bool,
             FieldType::Integer { .. } => ValueShape::Integer,
             FieldType::Float { .. } => ValueShape::Number,
-            FieldType::Vec(_) => ValueShape::Array,
+            FieldType::Vec(_) | FieldType::Array { .. } => ValueShape::Array,
             FieldType::Map { .. } => ValueShape::Map,
             FieldType::Local(name) => match locals.get(name) {
                 Some(Shape::Struct) => ValueShape::Object,
                 Some(Shape::Enum) => ValueShape::String,
-                None => ValueShape::Unknown,
+                // The inner type's markers are checked on the newtype itself.
+                Some(Shape::Newtype) | None => ValueShape::Unknown,
             },
             FieldType::Json | FieldType::External(_) => ValueShape::Unknown,
         }

@@ -131,6 +131,9 @@ pub(crate) struct ContainerSerde {
     /// The rule as written and as understood.
     pub rename_all: Option<(String, RenameRule)>,
     pub default: bool,
+    /// `#[serde(transparent)]`, where it was written: allowed on one-field tuple
+    /// structs (newtypes), which serde writes as their field either way.
+    pub transparent: Option<proc_macro2::Span>,
     /// Every `#[serde(...)]` attribute as written.
     pub verbatim: Vec<String>,
 }
@@ -253,12 +256,7 @@ pub(crate) fn container(
                     .to_owned(),
                 warning: false,
             }),
-            "transparent" => problems.push(SerdeProblem {
-                span: meta.span(),
-                message: "`#[serde(transparent)]` types are not supported".to_owned(),
-                help: "use the inner type directly in the fields that need it".to_owned(),
-                warning: false,
-            }),
+            "transparent" => out.transparent = Some(meta.span()),
             _ => {}
         }
     }

@@ -17,6 +17,8 @@ use crate::model::{ExternalType, FieldType};
 pub(crate) enum Shape {
     Struct,
     Enum,
+    /// A one-field tuple struct: on the wire, the value of its field.
+    Newtype,
 }
 
 /// A `type Name = Type;` of the version module, with the imports of its file.
@@ -113,11 +115,27 @@ pub(crate) fn resolve(
             "references are not supported in API types: objects are deserialized into owned values",
             "use an owned type: `String` instead of `&str`, `Vec<T>` instead of `&[T]`",
         )),
-        Type::Array(_) => Err(error(
-            span,
-            "fixed-size arrays are not supported",
-            "use `Vec<T>` with `+kubebuilder:validation:MinItems` and `MaxItems`",
-        )),
+        Type::Array(a) => {
+            let len = match &a.len {
+                syn::Expr::Lit(syn::ExprLit {
+                    lit: syn::Lit::Int(n),
+                    ..
+                }) => n.base10_parse::<usize>().ok(),
+                _ => None,
+            };
+            let Some(len) = len else {
+                return Err(error(
+                    a.len.span(),
+                    "the length of a fixed-size array must be an integer literal",
+                    "write the length as a number (`[String; 3]`), or use `Vec<T>`",
+                ));
+            };
+            let item = resolve(&a.elem, scope, warnings)?;
+            Ok(FieldType::Array {
+                item: Box::new(item),
+                len,
+            })
+        }
         Type::Slice(_) => Err(error(span, "slices are not supported", "use `Vec<T>`")),
         Type::TraitObject(_) | Type::ImplTrait(_) => Err(error(
             span,

@@ -50,7 +50,7 @@ fn walk(source: &Source<'_>, schema_path: &str) -> Location {
                     find_field(source.version, def, name)
                 }),
             "items" => match strip(&ty) {
-                FieldType::Vec(item) => {
+                FieldType::Vec(item) | FieldType::Array { item, .. } => {
                     ty = (**item).clone();
                     continue;
                 }

@@ -28,6 +28,9 @@ use super::external::ExternalSchemas;
 use super::validation;
 use crate::model::{Field, FieldType, Location, StructDef, TypeBody, TypeDef, Version};
 
+/// k8s-openapi's base64 bytes (Go's `[]byte`).
+const BYTE_STRING: &str = "k8s_openapi::ByteString";
+
 /// controller-gen's description of the root `apiVersion` property.
 pub const API_VERSION_DESCRIPTION: &str = "APIVersion defines the versioned schema of this representation of an object.\nServers should convert recognized schemas to the latest internal value, and\nmay reject unrecognized values.\nMore info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources";
 
@@ -157,7 +160,10 @@ impl<'a> SchemaBuilder<'a> {
                 let TypeBody::Struct(def) = &ty.body else {
                     self.error(
                         &field.location,
-                        format!("#[serde(flatten)] needs a struct or a map, but {name} is an enum"),
+                        format!(
+                            "#[serde(flatten)] needs a struct with named fields or a map, but \
+                             {name} is an enum or a newtype"
+                        ),
                     );
                     return;
                 };
@@ -247,6 +253,15 @@ impl<'a> SchemaBuilder<'a> {
                     ..Default::default()
                 },
             },
+            // Go's `[N]T` (`[N]byte` too) is a plain list in controller-gen's schema.
+            FieldType::Array { item, .. } => JSONSchemaProps {
+                type_: Some("array".to_owned()),
+                items: Some(JSONSchemaPropsOrArray::Schema(Box::new(
+                    self.type_schema(item, location),
+                ))),
+                ..Default::default()
+            },
+            FieldType::External(ext) if ext.path == BYTE_STRING => typed("string", Some("byte")),
             FieldType::Map { value, .. } => JSONSchemaProps {
                 type_: Some("object".to_owned()),
                 additional_properties: Some(JSONSchemaPropsOrBool::Schema(Box::new(
@@ -285,6 +300,8 @@ impl<'a> SchemaBuilder<'a> {
                 schema.x_kubernetes_validations = non_empty(parts.rules);
                 schema
             }
+            // A newtype is its field on the wire; its own markers follow below.
+            TypeBody::Newtype(def) => self.type_schema(&def.inner, &ty.location),
             TypeBody::Enum(def) => JSONSchemaProps {
                 type_: Some("string".to_owned()),
                 enum_: Some(
