@@ -57,6 +57,37 @@ pub struct Version {
     pub deepcopy_package: bool,
     /// The files of the module, in path order; each becomes a file in the output.
     pub files: Vec<SourceFile>,
+    /// `type Name = Type;` aliases that carry docs or markers, which apply
+    /// wherever a field names the alias (the Rust spelling of a Go named type).
+    pub aliases: Vec<AliasDef>,
+}
+
+/// A type alias of a version module, as far as the schema cares.
+#[derive(Clone, Debug)]
+pub struct AliasDef {
+    pub name: String,
+    pub docs: Vec<String>,
+    pub location: Location,
+    /// Markers written above the alias.
+    pub validation: Validation,
+}
+
+/// A field whose type names a type alias of its version: where the alias sits.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AliasUse {
+    pub name: String,
+    pub position: AliasPosition,
+}
+
+/// Where in a field's type the alias is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AliasPosition {
+    /// `Hostname` or `Option<Hostname>`: the field's value.
+    Value,
+    /// `Vec<Hostname>`: the items of the list.
+    Items,
+    /// `BTreeMap<String, Hostname>`: the values of the map.
+    MapValues,
 }
 
 /// One input file of a version module and the types it declares, in source order.
@@ -165,6 +196,8 @@ pub struct Field {
     pub required_marker: Option<bool>,
     /// `+nullable`.
     pub nullable: bool,
+    /// The type alias the field's type names, whose markers apply to it.
+    pub alias: Option<AliasUse>,
 }
 
 impl Field {
@@ -487,6 +520,10 @@ impl Version {
 
     pub fn find_type(&self, name: &str) -> Option<&TypeDef> {
         self.types().find(|t| t.name == name)
+    }
+
+    pub fn find_alias(&self, name: &str) -> Option<&AliasDef> {
+        self.aliases.iter().find(|a| a.name == name)
     }
 }
 

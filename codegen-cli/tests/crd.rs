@@ -39,6 +39,7 @@ fn field(name: &str, ty: FieldType) -> Field {
         validation: Validation::default(),
         required_marker: None,
         nullable: false,
+        alias: None,
     }
 }
 
@@ -162,6 +163,7 @@ fn version(name: &str, types: Vec<TypeDef>) -> Version {
         location: loc(1),
         docs: Vec::new(),
         deepcopy_package: true,
+        aliases: Vec::new(),
         files: vec![SourceFile {
             stem: "types".to_owned(),
             path: PathBuf::from(format!("apis/src/demo/{name}/types.rs")),

@@ -347,3 +347,41 @@ fn newtypes_and_arrays_are_emitted_with_a_deep_copy() {
         assert!(text.contains(expected), "missing {expected:?} in\n{text}");
     }
 }
+
+#[test]
+fn type_alias_markers_apply_where_the_alias_is_used() {
+    let (spec, warnings) = spec_schema(
+        r#"    // +kubebuilder:validation:MaxLength=10
+    pub zone: Zone,
+    pub zones: Vec<Zone>,
+    pub by_region: std::collections::BTreeMap<String, Zone>,
+    pub maybe: Option<Zone>,"#,
+        r#"
+/// A zone name.
+// +kubebuilder:validation:MinLength=1
+// +kubebuilder:validation:MaxLength=32
+pub type Zone = String;
+"#,
+    );
+    assert_eq!(warnings.iter().count(), 0, "{}", warnings_text(&warnings));
+    let zone = json!({"type": "string", "description": "A zone name.", "minLength": 1, "maxLength": 32});
+    let p = &spec["properties"];
+    assert_eq!(
+        p["zone"],
+        json!({"type": "string", "description": "A zone name.", "minLength": 1, "maxLength": 10})
+    );
+    assert_eq!(p["zones"]["items"], zone);
+    assert_eq!(p["byRegion"]["additionalProperties"], zone);
+    assert_eq!(p["maybe"], zone);
+}
+
+#[test]
+fn markers_an_alias_cannot_carry_are_errors() {
+    let source = widget("    pub zone: Zone,", "// +genclient\npub type Zone = String;\n");
+    let errors = parse(&source).expect_err("a kind marker on an alias");
+    let text = errors.to_string();
+    assert!(
+        text.contains("error: `+genclient` cannot be used on the type alias `Zone`"),
+        "{text}"
+    );
+}

@@ -62,6 +62,7 @@ fn version(name: &str, stem: &str, types: Vec<TypeDef>) -> Version {
         location: Location::default(),
         docs: vec![],
         deepcopy_package: true,
+        aliases: Vec::new(),
         files: vec![SourceFile {
             stem: stem.to_owned(),
             path: PathBuf::from(format!("{stem}.rs")),

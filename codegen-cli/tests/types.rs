@@ -46,6 +46,7 @@ fn field(name: &str, ty: FieldType, serde: &[&str]) -> Field {
         validation: Validation::default(),
         required_marker: None,
         nullable: false,
+        alias: None,
     }
 }
 
@@ -216,6 +217,7 @@ fn app_api() -> Api {
                 location: loc(),
                 docs: vec!["The v1 API of myapp.".to_owned(), String::new()],
                 deepcopy_package: true,
+                aliases: Vec::new(),
                 files: vec![app_file, status_file],
             }],
         }],

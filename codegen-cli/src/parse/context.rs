@@ -108,7 +108,7 @@ impl FileCx<'_> {
             if let Some(m) = read_marker(&comment, self.src, Some(target), self.diags) {
                 if let Some(i) = out
                     .iter()
-                    .position(|o| o.id() == m.id() && !m.def.repeatable)
+                    .position(|o| o.id() == m.id() && o.items == m.items && !m.def.repeatable)
                 {
                     self.diags.push(
                         Diagnostic::warning(

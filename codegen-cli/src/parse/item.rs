@@ -17,7 +17,7 @@ use super::serde_attrs::{self, ContainerSerde, SerdeProblem};
 use super::types::{self, Shape};
 use crate::diag::Diagnostic;
 use crate::model::{
-    EnumDef, Field, NewtypeDef, StructDef, TypeBody, TypeDef, Validation, Variant,
+    AliasDef, AliasPosition, AliasUse, EnumDef, Field, NewtypeDef, StructDef, TypeBody, TypeDef, Validation, Variant,
 };
 
 /// The line of the first token after an item's attributes: markers and docs
@@ -304,6 +304,95 @@ fn build_newtype(
     })
 }
 
+/// `type Hostname = String;` with markers: they are read here (checked against
+/// the aliased type's shape) and applied wherever a field names the alias.
+pub(crate) fn build_alias(
+    cx: &mut FileCx<'_>,
+    t: &syn::ItemType,
+    after_line: usize,
+) -> Option<AliasDef> {
+    let name = t.ident.to_string();
+    let markers = cx.markers(after_line, head_line(&t.vis, t.type_token.span), Targets::TYPE);
+    let mut validation = Validation::default();
+    for m in &markers {
+        if !schema_markers::apply(m, &mut validation, cx.diags) {
+            cx.push(
+                m.error(format!("`{}` cannot be used on the type alias `{name}`", m.name()))
+                    .with_help(format!(
+                        "an alias is the type it names; write the marker on a struct or enum, \
+                         or make `{name}` a newtype (`struct {name}(Type);`)"
+                    )),
+            );
+        }
+    }
+    if !t.generics.params.is_empty() {
+        if let Some(m) = markers.first() {
+            cx.push(
+                m.error(format!("the generic type alias `{name}` cannot carry markers"))
+                    .with_help("remove the markers, or make the alias concrete"),
+            );
+        }
+        return None;
+    }
+    let mut warnings = Vec::new();
+    let shape = types::resolve(&t.ty, &cx.scope(&[]), &mut warnings)
+        .map(|ty| ValueShape::of(&ty, &cx.version.locals))
+        .unwrap_or(ValueShape::Unknown);
+    let what = format!("the type alias `{name}`");
+    cx.diags
+        .extend(schema_markers::check_consistency(&markers, &validation));
+    cx.diags.extend(schema_markers::check_fit(
+        &markers,
+        &validation,
+        shape,
+        &what,
+    ));
+    Some(AliasDef {
+        name,
+        docs: docs(&t.attrs),
+        location: cx.span(t.ident.span()).0,
+        validation,
+    })
+}
+
+/// The type alias of the version module a field's type names, directly, in an
+/// `Option`/`Box`, as list items or as map values.
+fn alias_use(ty: &syn::Type, cx: &FileCx<'_>) -> Option<AliasUse> {
+    let syn::Type::Path(p) = ty else { return None };
+    let last = p.path.segments.last()?;
+    let args: Vec<&syn::Type> = match &last.arguments {
+        syn::PathArguments::AngleBracketed(a) => a
+            .args
+            .iter()
+            .filter_map(|a| match a {
+                syn::GenericArgument::Type(t) => Some(t),
+                _ => None,
+            })
+            .collect(),
+        _ => Vec::new(),
+    };
+    let name = last.ident.to_string();
+    let position = |inner: &syn::Type, position| {
+        let found = alias_use(inner, cx)?;
+        (found.position == AliasPosition::Value).then_some(AliasUse { position, ..found })
+    };
+    match (name.as_str(), args.as_slice()) {
+        ("Option" | "Box", [inner]) => alias_use(inner, cx),
+        ("Vec", [inner]) => position(inner, AliasPosition::Items),
+        ("BTreeMap" | "HashMap", [_, value]) => position(value, AliasPosition::MapValues),
+        (_, []) if p.path.segments.len() == 1
+            && cx.version.aliases.contains_key(&name)
+            && !cx.version.locals.contains_key(&name) =>
+        {
+            Some(AliasUse {
+                name,
+                position: AliasPosition::Value,
+            })
+        }
+        _ => None,
+    }
+}
+
 fn build_field(
     cx: &mut FileCx<'_>,
     f: &syn::Field,
@@ -412,6 +501,7 @@ fn build_field(
         validation,
         required_marker,
         nullable,
+        alias: alias_use(&f.ty, cx),
     })
 }
 

@@ -15,7 +15,7 @@ use super::source::SourceText;
 use super::types::Alias;
 use super::uses::UseMap;
 use crate::diag::Diagnostic;
-use crate::model::{SourceFile, Version};
+use crate::model::{AliasDef, SourceFile, Version};
 
 /// An input file, read and scanned.
 pub(crate) struct LoadedFile {
@@ -109,6 +109,7 @@ pub(crate) fn parse(
         .collect();
 
     let mut files = Vec::new();
+    let mut aliases = Vec::new();
     for (f, file) in input.files.iter().zip(&syntax) {
         let Some(file) = file else { continue };
         let is_module_file = input.module_file.is_some_and(|m| std::ptr::eq(m, *f));
@@ -118,6 +119,7 @@ pub(crate) fn parse(
             is_module_file,
             &scope,
             &sibling_modules,
+            &mut aliases,
             diags,
         ));
     }
@@ -139,6 +141,7 @@ pub(crate) fn parse(
             docs,
             deepcopy_package: markers.deepcopy_package,
             files,
+            aliases,
         },
     })
 }
@@ -159,6 +162,7 @@ fn parse_file(
     is_module_file: bool,
     scope: &VersionScope,
     sibling_modules: &BTreeSet<String>,
+    aliases: &mut Vec<AliasDef>,
     diags: &mut Vec<Diagnostic>,
 ) -> Option<SourceFile> {
     let mut cx = FileCx {
@@ -210,6 +214,14 @@ fn parse_file(
                 }) =>
             {
                 // The deep-copy Clone is generated; a hand-written one is dropped.
+                opaque.push((span.start().line, span.end().line));
+            }
+            syn::Item::Type(t) => {
+                // Copied like any other item; its markers apply where it is used.
+                aliases.extend(item::build_alias(&mut cx, t, prev_end));
+                let start = f.comments.leading_comment_start(span.start().line);
+                out.items
+                    .push(f.src.lines_between(start, span.end()).to_owned());
                 opaque.push((span.start().line, span.end().line));
             }
             _ => {

@@ -78,6 +78,7 @@ fn version(name: &str, types: Vec<TypeDef>) -> Version {
         location: Location::default(),
         docs: Vec::new(),
         deepcopy_package: true,
+        aliases: Vec::new(),
         files: vec![SourceFile {
             stem: "types".to_owned(),
             path: PathBuf::from("types.rs"),

@@ -26,7 +26,9 @@ use super::CrdError;
 use super::docs::description;
 use super::external::ExternalSchemas;
 use super::validation;
-use crate::model::{Field, FieldType, Location, StructDef, TypeBody, TypeDef, Version};
+use crate::model::{
+    AliasPosition, AliasUse, Field, FieldType, Location, StructDef, TypeBody, TypeDef, Version,
+};
 
 /// k8s-openapi's base64 bytes (Go's `[]byte`).
 const BYTE_STRING: &str = "k8s_openapi::ByteString";
@@ -221,6 +223,9 @@ impl<'a> SchemaBuilder<'a> {
         } else {
             self.type_schema(&field.ty, &field.location)
         };
+        if let Some(alias) = &field.alias {
+            self.apply_alias(&mut schema, alias, &field.location);
+        }
         if let Some(text) = description(&field.docs) {
             schema.description = Some(text);
         }
@@ -229,6 +234,37 @@ impl<'a> SchemaBuilder<'a> {
             schema.nullable = Some(true);
         }
         schema
+    }
+
+    /// The docs and markers of a type alias, on the part of a field's schema the
+    /// alias names (the value, the list items or the map values), before the
+    /// field's own, so the field's win as they do over a struct's.
+    fn apply_alias(&mut self, schema: &mut JSONSchemaProps, alias: &AliasUse, location: &Location) {
+        let Some(def) = self.version.find_alias(&alias.name) else {
+            return;
+        };
+        let target = match alias.position {
+            AliasPosition::Value => Some(schema),
+            AliasPosition::Items => match &mut schema.items {
+                Some(JSONSchemaPropsOrArray::Schema(item)) => Some(item.as_mut()),
+                _ => None,
+            },
+            AliasPosition::MapValues => match &mut schema.additional_properties {
+                Some(JSONSchemaPropsOrBool::Schema(value)) => Some(value.as_mut()),
+                _ => None,
+            },
+        };
+        let Some(target) = target else {
+            self.error(
+                location,
+                format!("the markers of type alias {} do not fit this field's schema", alias.name),
+            );
+            return;
+        };
+        if let Some(text) = description(&def.docs) {
+            target.description = Some(text);
+        }
+        validation::apply(target, &def.validation, &def.location, self.errors);
     }
 
     fn type_schema(&mut self, ty: &FieldType, location: &Location) -> JSONSchemaProps {
