@@ -356,9 +356,17 @@ pub(crate) fn build_alias(
 }
 
 /// The type alias of the version module a field's type names, directly, in an
-/// `Option`/`Box`, as list items or as map values.
+/// `Option`/`Box`, as list or array items, or as map values.
 fn alias_use(ty: &syn::Type, cx: &FileCx<'_>) -> Option<AliasUse> {
-    let syn::Type::Path(p) = ty else { return None };
+    let position = |inner: &syn::Type, position| {
+        let found = alias_use(inner, cx)?;
+        (found.position == AliasPosition::Value).then_some(AliasUse { position, ..found })
+    };
+    let p = match ty {
+        syn::Type::Path(p) => p,
+        syn::Type::Array(a) => return position(&a.elem, AliasPosition::Items),
+        _ => return None,
+    };
     let last = p.path.segments.last()?;
     let args: Vec<&syn::Type> = match &last.arguments {
         syn::PathArguments::AngleBracketed(a) => a
@@ -372,10 +380,6 @@ fn alias_use(ty: &syn::Type, cx: &FileCx<'_>) -> Option<AliasUse> {
         _ => Vec::new(),
     };
     let name = last.ident.to_string();
-    let position = |inner: &syn::Type, position| {
-        let found = alias_use(inner, cx)?;
-        (found.position == AliasPosition::Value).then_some(AliasUse { position, ..found })
-    };
     match (name.as_str(), args.as_slice()) {
         ("Option" | "Box", [inner]) => alias_use(inner, cx),
         ("Vec", [inner]) => position(inner, AliasPosition::Items),

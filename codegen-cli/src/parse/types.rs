@@ -588,6 +588,17 @@ mod tests {
     }
 
     #[test]
+    fn fixed_size_arrays_are_lists_of_their_item() {
+        assert_eq!(
+            resolve_str("", "[String; 3]"),
+            Ok(FieldType::Array {
+                item: Box::new(FieldType::String),
+                len: 3
+            })
+        );
+    }
+
+    #[test]
     fn rejects_what_has_no_schema() {
         let e = |ty: &str| resolve_str("use chrono::DateTime;", ty).unwrap_err();
         assert_eq!(
@@ -595,7 +606,10 @@ mod tests {
             "tuple types are not supported: JSON has no unnamed fields"
         );
         assert!(e("&'static str").starts_with("references are not supported"));
-        assert_eq!(e("[u8; 4]"), "fixed-size arrays are not supported");
+        assert_eq!(
+            e("[u8; N]"),
+            "the length of a fixed-size array must be an integer literal"
+        );
         assert!(e("Box<dyn std::any::Any>").starts_with("trait objects"));
         assert!(e("fn(i32) -> i32").starts_with("function pointers"));
         assert_eq!(e("Missing"), "cannot find type `Missing`");

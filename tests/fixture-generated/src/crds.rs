@@ -27,6 +27,10 @@ pub const CLUSTERS_INFRA_FIXTURE_EXAMPLE_COM: &str = include_str!(
 pub const DATABASES_INFRA_FIXTURE_EXAMPLE_COM: &str = include_str!(
     "../crds/infra.fixture.example.com_databases.yaml"
 );
+/// The CRD `gateways.infra.fixture.example.com` (kind `Gateway`, versions `v1alpha1`) as YAML, from `crds/infra.fixture.example.com_gateways.yaml`.
+pub const GATEWAYS_INFRA_FIXTURE_EXAMPLE_COM: &str = include_str!(
+    "../crds/infra.fixture.example.com_gateways.yaml"
+);
 /// The CRD `markers.infra.fixture.example.com` (kind `Marker`, versions `v1alpha1`) as YAML, from `crds/infra.fixture.example.com_markers.yaml`.
 pub const MARKERS_INFRA_FIXTURE_EXAMPLE_COM: &str = include_str!(
     "../crds/infra.fixture.example.com_markers.yaml"
@@ -46,6 +50,7 @@ pub fn all() -> &'static [(&'static str, &'static str)] {
         ("crontabs.batch.fixture.example.com", CRONTABS_BATCH_FIXTURE_EXAMPLE_COM),
         ("clusters.infra.fixture.example.com", CLUSTERS_INFRA_FIXTURE_EXAMPLE_COM),
         ("databases.infra.fixture.example.com", DATABASES_INFRA_FIXTURE_EXAMPLE_COM),
+        ("gateways.infra.fixture.example.com", GATEWAYS_INFRA_FIXTURE_EXAMPLE_COM),
         ("markers.infra.fixture.example.com", MARKERS_INFRA_FIXTURE_EXAMPLE_COM),
         ("policies.infra.fixture.example.com", POLICIES_INFRA_FIXTURE_EXAMPLE_COM),
         ("quotas.infra.fixture.example.com", QUOTAS_INFRA_FIXTURE_EXAMPLE_COM),

@@ -48,6 +48,7 @@ pub mod prelude {
     pub use crate::clientset::infra::v1alpha1::InfrastructureV1alpha1Interface as _;
     pub use crate::clientset::infra::v1alpha1::ClusterInterface as _;
     pub use crate::clientset::infra::v1alpha1::DatabaseInterface as _;
+    pub use crate::clientset::infra::v1alpha1::GatewayInterface as _;
     pub use crate::clientset::infra::v1alpha1::PolicyInterface as _;
     pub use crate::clientset::infra::v1alpha1::QuotaInterface as _;
     pub use crate::clientset::infra::v1alpha1::MarkerInterface as _;

@@ -125,6 +125,15 @@ impl SharedInformerFactory {
                 )
             }
 
+            ("infra.fixture.example.com", "v1alpha1", "gateways") => {
+                (
+                    kube::api::ApiResource::erase::<
+                        crate::apis::infra::v1alpha1::Gateway,
+                    >(&()),
+                    kube::discovery::Scope::Namespaced,
+                )
+            }
+
             ("infra.fixture.example.com", "v1alpha1", "policies") => {
                 (
                     kube::api::ApiResource::erase::<

@@ -6,8 +6,10 @@
 
 mod cluster;
 mod database;
+mod gateway;
 mod policy;
 
 pub use cluster::*;
 pub use database::*;
+pub use gateway::*;
 pub use policy::*;

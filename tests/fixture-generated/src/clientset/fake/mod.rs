@@ -107,6 +107,8 @@ pub enum Object {
     InfrastructureV1alpha1Cluster(Box<crate::apis::infra::v1alpha1::Cluster>),
     /// A `Database` of `infra.fixture.example.com/v1alpha1`.
     InfrastructureV1alpha1Database(Box<crate::apis::infra::v1alpha1::Database>),
+    /// A `Gateway` of `infra.fixture.example.com/v1alpha1`.
+    InfrastructureV1alpha1Gateway(Box<crate::apis::infra::v1alpha1::Gateway>),
     /// A `Policy` of `infra.fixture.example.com/v1alpha1`.
     InfrastructureV1alpha1Policy(Box<crate::apis::infra::v1alpha1::Policy>),
     /// A `Quota` of `infra.fixture.example.com/v1alpha1`.
@@ -140,6 +142,13 @@ impl From<crate::apis::infra::v1alpha1::Database> for Object {
     #[inline]
     fn from(object: crate::apis::infra::v1alpha1::Database) -> Self {
         Object::InfrastructureV1alpha1Database(Box::new(object))
+    }
+}
+
+impl From<crate::apis::infra::v1alpha1::Gateway> for Object {
+    #[inline]
+    fn from(object: crate::apis::infra::v1alpha1::Gateway) -> Self {
+        Object::InfrastructureV1alpha1Gateway(Box::new(object))
     }
 }
 
@@ -185,6 +194,10 @@ impl Object {
 
             Object::InfrastructureV1alpha1Database(object) => {
                 (&infra::v1alpha1::DATABASE_RESOURCE, serde_json::to_value(&object))
+            }
+
+            Object::InfrastructureV1alpha1Gateway(object) => {
+                (&infra::v1alpha1::GATEWAY_RESOURCE, serde_json::to_value(&object))
             }
 
             Object::InfrastructureV1alpha1Policy(object) => {

@@ -8,6 +8,8 @@ mod cluster;
 pub use cluster::*;
 mod database;
 pub use database::*;
+mod gateway;
+pub use gateway::*;
 mod policy;
 pub use policy::*;
 /// The API group of this version.
@@ -30,6 +32,13 @@ pub const KINDS: &[crate::apis::KnownKind] = &[
         version: "v1alpha1",
         kind: "Database",
         plural: "databases",
+        namespaced: true,
+    },
+    crate::apis::KnownKind {
+        group: "infra.fixture.example.com",
+        version: "v1alpha1",
+        kind: "Gateway",
+        plural: "gateways",
         namespaced: true,
     },
     crate::apis::KnownKind {

@@ -9,6 +9,8 @@ mod cluster;
 pub use cluster::{ClusterClient, ClusterInterface};
 mod database;
 pub use database::{DatabaseClient, DatabaseInterface};
+mod gateway;
+pub use gateway::{GatewayClient, GatewayInterface};
 mod policy;
 pub use policy::{PolicyClient, PolicyInterface};
 mod quota;
@@ -22,6 +24,8 @@ pub trait InfrastructureV1alpha1Interface: Clone + Send + Sync + 'static {
     type ClusterClient: ClusterInterface;
     /// The client of `Database`.
     type DatabaseClient: DatabaseInterface;
+    /// The client of `Gateway`.
+    type GatewayClient: GatewayInterface;
     /// The client of `Policy`.
     type PolicyClient: PolicyInterface;
     /// The client of `Quota`.
@@ -32,6 +36,8 @@ pub trait InfrastructureV1alpha1Interface: Clone + Send + Sync + 'static {
     fn clusters(&self) -> Self::ClusterClient;
     /// The `Database` client for `namespace` (`""` for all namespaces).
     fn databases(&self, namespace: &str) -> Self::DatabaseClient;
+    /// The `Gateway` client for `namespace` (`""` for all namespaces).
+    fn gateways(&self, namespace: &str) -> Self::GatewayClient;
     /// The `Policy` client for `namespace` (`""` for all namespaces).
     fn policies(&self, namespace: &str) -> Self::PolicyClient;
     /// The `Quota` client for `namespace` (`""` for all namespaces).
@@ -74,6 +80,12 @@ impl InfrastructureV1alpha1Interface for InfrastructureV1alpha1Client {
     #[inline]
     fn databases(&self, namespace: &str) -> DatabaseClient {
         DatabaseClient::new(self.client.clone(), namespace)
+    }
+
+    type GatewayClient = GatewayClient;
+    #[inline]
+    fn gateways(&self, namespace: &str) -> GatewayClient {
+        GatewayClient::new(self.client.clone(), namespace)
     }
 
     type PolicyClient = PolicyClient;

@@ -5,8 +5,10 @@
 
 //! Informers of `infra.fixture.example.com/v1alpha1`.
 mod cluster;
+mod gateway;
 mod policy;
 pub use cluster::ClusterInformer;
+pub use gateway::GatewayInformer;
 pub use policy::PolicyInformer;
 /// The informers of `infra.fixture.example.com/v1alpha1`, from [`InfrastructureInformers::v1alpha1`](super::InfrastructureInformers::v1alpha1).
 #[derive(Clone, Copy, Debug)]
@@ -28,6 +30,14 @@ impl<'a> InfrastructureV1alpha1Informers<'a> {
     pub fn clusters(&self) -> ClusterInformer {
         ClusterInformer::new(
             self.factory.informer_for::<crate::apis::infra::v1alpha1::Cluster>(),
+        )
+    }
+
+    /// The shared informer of `Gateway` objects (resource `gateways`); the same one on every call.
+    #[inline]
+    pub fn gateways(&self) -> GatewayInformer {
+        GatewayInformer::new(
+            self.factory.informer_for::<crate::apis::infra::v1alpha1::Gateway>(),
         )
     }
 

@@ -5,6 +5,8 @@
 
 //! Listers of `infra.fixture.example.com/v1alpha1`.
 mod cluster;
+mod gateway;
 mod policy;
 pub use cluster::ClusterLister;
+pub use gateway::{GatewayLister, GatewayNamespaceLister};
 pub use policy::{PolicyLister, PolicyNamespaceLister};

@@ -8,6 +8,8 @@ mod cluster;
 pub use cluster::{FakeClusterClient, CLUSTER_RESOURCE};
 mod database;
 pub use database::{FakeDatabaseClient, DATABASE_RESOURCE};
+mod gateway;
+pub use gateway::{FakeGatewayClient, GATEWAY_RESOURCE};
 mod policy;
 pub use policy::{FakePolicyClient, POLICY_RESOURCE};
 mod quota;
@@ -46,6 +48,12 @@ for FakeInfrastructureV1alpha1 {
     #[inline]
     fn databases(&self, namespace: &str) -> FakeDatabaseClient {
         FakeDatabaseClient::new(self.fixture.clone(), namespace)
+    }
+
+    type GatewayClient = FakeGatewayClient;
+    #[inline]
+    fn gateways(&self, namespace: &str) -> FakeGatewayClient {
+        FakeGatewayClient::new(self.fixture.clone(), namespace)
     }
 
     type PolicyClient = FakePolicyClient;
