@@ -55,6 +55,9 @@ pub struct Version {
     pub docs: Vec<String>,
     /// `+k8s:deepcopy-gen=package` (default true): generate deep-copy for every type.
     pub deepcopy_package: bool,
+    /// `+kubebuilder:skip` in the module docs: its kinds get no CRD (types and
+    /// clients are still generated), as controller-gen skips the package.
+    pub skip_crds: bool,
     /// The files of the module, in path order; each becomes a file in the output.
     pub files: Vec<SourceFile>,
     /// `type Name = Type;` aliases that carry docs or markers, which apply
@@ -362,6 +365,8 @@ pub struct Kind {
     pub deprecated: Option<Deprecation>,
     /// `+kubebuilder:unservedversion`.
     pub served: bool,
+    /// `+kubebuilder:skipversion`: the CRD leaves this version out.
+    pub skip_version: bool,
     /// `+kubebuilder:selectablefield:JSONPath=`.
     pub selectable_fields: Vec<String>,
     /// `+kubebuilder:metadata:annotations="key=value"`: annotations of the CRD

@@ -126,6 +126,7 @@ fn kind_info(plural: &str) -> Kind {
         storage_version: false,
         deprecated: None,
         served: true,
+        skip_version: false,
         selectable_fields: Vec::new(),
         crd_annotations: Default::default(),
         crd_labels: Default::default(),
@@ -163,6 +164,7 @@ fn version(name: &str, types: Vec<TypeDef>) -> Version {
         location: loc(1),
         docs: Vec::new(),
         deepcopy_package: true,
+        skip_crds: false,
         aliases: Vec::new(),
         files: vec![SourceFile {
             stem: "types".to_owned(),

@@ -14,10 +14,14 @@ use serde_json::{Value, json};
 const MOD: &str = "//! +groupName=demo.example.com\npub mod widget;\n";
 
 fn parse(widget: &str) -> Result<Parsed, Diagnostics> {
+    parse_with_module(MOD, widget)
+}
+
+fn parse_with_module(module: &str, widget: &str) -> Result<Parsed, Diagnostics> {
     let sources: Vec<(PathBuf, String)> = [
         ("lib.rs", "pub mod demo;\n"),
         ("demo/mod.rs", "pub mod v1;\n"),
-        ("demo/v1/mod.rs", MOD),
+        ("demo/v1/mod.rs", module),
         ("demo/v1/widget.rs", widget),
     ]
     .into_iter()
@@ -384,4 +388,21 @@ fn markers_an_alias_cannot_carry_are_errors() {
         text.contains("error: `+genclient` cannot be used on the type alias `Zone`"),
         "{text}"
     );
+}
+
+#[test]
+fn skip_and_skipversion_leave_crds_out() {
+    let plain = widget("    pub size: i32,", "");
+    let parsed = parse(&plain).unwrap();
+    assert_eq!(build_crds(&parsed.api).unwrap().len(), 1);
+
+    let skipped_version = plain.replace("// +genclient\n", "// +genclient\n// +kubebuilder:skipversion\n");
+    let parsed = parse(&skipped_version).unwrap_or_else(|d| panic!("{d}"));
+    assert!(build_crds(&parsed.api).unwrap().is_empty());
+
+    let skipped_package = format!("//! +kubebuilder:skip\n{MOD}");
+    let parsed = parse_with_module(&skipped_package, &plain).unwrap_or_else(|d| panic!("{d}"));
+    assert!(build_crds(&parsed.api).unwrap().is_empty());
+    // The types are still there: only the CRD is skipped.
+    assert_eq!(parsed.api.kinds().count(), 1);
 }

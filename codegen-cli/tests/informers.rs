@@ -40,6 +40,7 @@ fn kind(name: &str, plural: &str, namespaced: bool, verbs: &[Verb]) -> TypeDef {
             storage_version: false,
             deprecated: None,
             served: true,
+            skip_version: false,
             selectable_fields: vec![],
             crd_annotations: Default::default(),
             crd_labels: Default::default(),
@@ -62,6 +63,7 @@ fn version(name: &str, stem: &str, types: Vec<TypeDef>) -> Version {
         location: Location::default(),
         docs: vec![],
         deepcopy_package: true,
+        skip_crds: false,
         aliases: Vec::new(),
         files: vec![SourceFile {
             stem: stem.to_owned(),

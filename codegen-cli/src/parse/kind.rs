@@ -28,6 +28,7 @@ const KIND_ONLY: &[M] = &[
     M::StorageVersion,
     M::DeprecatedVersion,
     M::UnservedVersion,
+    M::SkipVersion,
     M::SelectableField,
     M::ResourceName,
     M::CrdAnnotations,
@@ -156,6 +157,7 @@ pub(crate) fn build(
             warning: m.arg_str("warning").map(str::to_owned),
         }),
         served: !flag(markers, M::UnservedVersion),
+        skip_version: flag(markers, M::SkipVersion),
         selectable_fields: markers
             .iter()
             .filter(|m| m.id() == M::SelectableField)

@@ -36,6 +36,10 @@ pub(crate) enum MarkerId {
     StorageVersion,
     DeprecatedVersion,
     UnservedVersion,
+    /// `+kubebuilder:skipversion`: this version is left out of the CRD.
+    SkipVersion,
+    /// `+kubebuilder:skip` on the module: no CRDs for this version module.
+    SkipCrds,
     SelectableField,
     CrdAnnotations,
     CrdLabels,
@@ -399,6 +403,8 @@ pub(crate) static MARKERS: &[MarkerDef] = &[
         Args(DEPRECATED_ARGS),
     ),
     def(M::UnservedVersion, "kubebuilder:unservedversion", T, Flag),
+    def(M::SkipVersion, "kubebuilder:skipversion", T, Flag),
+    def(M::SkipCrds, "kubebuilder:skip", Targets::MODULE, Flag),
     repeatable(
         M::SelectableField,
         "kubebuilder:selectablefield",
@@ -626,14 +632,6 @@ pub(crate) static MARKERS: &[MarkerDef] = &[
     foreign(
         "kubebuilder:webhook",
         "webhook markers belong in controller code",
-    ),
-    foreign(
-        "kubebuilder:skip",
-        "kube-codegen generates every group it is given",
-    ),
-    foreign(
-        "kubebuilder:skipversion",
-        "kube-codegen generates every version it is given",
     ),
     foreign(
         "kubebuilder:ac",

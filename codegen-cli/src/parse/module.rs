@@ -18,6 +18,8 @@ pub(crate) struct ModuleMarkers {
     pub group_go_name: Option<String>,
     pub deepcopy_package: bool,
     pub optional_by_default: bool,
+    /// `+kubebuilder:skip`.
+    pub skip_crds: bool,
 }
 
 /// Reads the `//!` markers of every file of a version module.
@@ -31,6 +33,7 @@ pub(crate) fn read(
         group_go_name: None,
         deepcopy_package: true,
         optional_by_default: false,
+        skip_crds: false,
     };
     let mut seen: Vec<Marker> = Vec::new();
     for (src, comments) in files {
@@ -107,6 +110,7 @@ fn apply(m: &Marker, out: &mut ModuleMarkers, diags: &mut Vec<Diagnostic>) {
         M::ObjectGenerate => out.deepcopy_package = m.is_true(),
         M::ValidationOptional => out.optional_by_default = true,
         M::ValidationRequired => out.optional_by_default = false,
+        M::SkipCrds => out.skip_crds = m.is_true(),
         _ => {}
     }
 }

@@ -140,6 +140,7 @@ pub(crate) fn parse(
             location,
             docs,
             deepcopy_package: markers.deepcopy_package,
+            skip_crds: markers.skip_crds,
             files,
             aliases,
         },

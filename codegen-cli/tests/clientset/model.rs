@@ -64,6 +64,7 @@ pub fn kind(
             storage_version: true,
             deprecated: None,
             served: true,
+            skip_version: false,
             selectable_fields: Vec::new(),
             crd_annotations: Default::default(),
             crd_labels: Default::default(),
@@ -78,6 +79,7 @@ fn version(name: &str, types: Vec<TypeDef>) -> Version {
         location: Location::default(),
         docs: Vec::new(),
         deepcopy_package: true,
+        skip_crds: false,
         aliases: Vec::new(),
         files: vec![SourceFile {
             stem: "types".to_owned(),

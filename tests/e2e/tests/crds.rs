@@ -113,6 +113,15 @@ async fn every_generated_crd_is_established() -> Result<()> {
             resource("infra.fixture.example.com", "v1alpha1", "Marker", "markers"),
             true,
         ),
+        (
+            resource(
+                "infra.fixture.example.com",
+                "v1alpha1",
+                "Gateway",
+                "gateways",
+            ),
+            true,
+        ),
     ] {
         let api: Api<DynamicObject> = if namespaced {
             Api::default_namespaced_with(client.clone(), &ar)
@@ -567,5 +576,99 @@ async fn deprecated_version_warns_and_both_versions_are_served() -> Result<()> {
         crd.status.unwrap().stored_versions,
         Some(vec!["v1".to_owned()])
     );
+    Ok(())
+}
+
+fn gateway() -> ApiResource {
+    resource(
+        "infra.fixture.example.com",
+        "v1alpha1",
+        "Gateway",
+        "gateways",
+    )
+}
+
+fn valid_gateway_spec() -> Value {
+    json!({
+        "host": "gw.example.com",
+        "aliases": ["a.example.com", "b.example.com"],
+        "minPort": 80,
+        "maxPort": 443,
+        "listeners": ["http", "https"],
+        "zones": { "eu": "a" },
+        "weights": [90, 10],
+        "certificate": "aGVsbG8=",
+        "settings": { "anything": { "nested": [1, 2] } },
+    })
+}
+
+/// The markers of newtypes and type aliases, `items:` validations, `+k8s:`
+/// spellings, `Schemaless`, `+default` and CEL rules with `optionalOldSelf`, as
+/// the API server applies them.
+#[tokio::test]
+async fn named_types_and_new_markers_are_enforced() -> Result<()> {
+    let client = setup().await?;
+    let ns = envtest::ns("crd-gateway").await?;
+    let ar = gateway();
+    let api: Api<DynamicObject> = Api::namespaced_with(client.clone(), ns.name(), &ar);
+
+    // A valid object: `+default="standard"` and `+kubebuilder:default={}` (as `[]`)
+    // fill the missing fields; the schemaless field keeps what it was given.
+    let created = api
+        .create(
+            &PostParams::default(),
+            &object(&ar, "ok", json!({ "spec": valid_gateway_spec() }))?,
+        )
+        .await?;
+    let spec = &created.data["spec"];
+    assert_eq!(spec["class"], "standard");
+    assert_eq!(spec["settings"]["anything"]["nested"], json!([1, 2]));
+    let minimal = json!({ "host": "gw.example.com", "weights": [50, 50] });
+    let created = api
+        .create(
+            &PostParams::default(),
+            &object(&ar, "minimal", json!({ "spec": minimal }))?,
+        )
+        .await?;
+    assert_eq!(created.data["spec"]["listeners"], json!([]));
+
+    let cases: Vec<(&str, Value, &str)> = vec![
+        // The newtype's markers, on the field and on list items.
+        ("host-pattern", json!({ "host": "Not_A_Host" }), "spec.host"),
+        ("alias-length", json!({ "aliases": [""] }), "spec.aliases[0]"),
+        // `+k8s:listType=set`.
+        ("alias-dup", json!({ "aliases": ["x.io", "x.io"] }), "spec.aliases[1]"),
+        // The newtype's Maximum through `Option<Port>`.
+        ("port", json!({ "maxPort": 70000 }), "spec.maxPort"),
+        // A type alias's markers on array items and on map values.
+        ("weight", json!({ "weights": [101, 0] }), "spec.weights[0]"),
+        ("zone", json!({ "zones": { "eu": "z" } }), "spec.zones.eu"),
+        // `items:` markers.
+        ("listener", json!({ "listeners": ["UPPER"] }), "spec.listeners[0]"),
+        // The type-level CEL rule.
+        ("ports", json!({ "minPort": 500, "maxPort": 400 }), "minPort must not exceed maxPort"),
+        // `ByteString` is base64.
+        ("cert", json!({ "certificate": "not base64!" }), "spec.certificate"),
+    ];
+    let mut failures = Vec::new();
+    for (name, patch, expected) in cases {
+        let mut spec = valid_gateway_spec();
+        for (k, v) in patch.as_object().unwrap() {
+            spec[k] = v.clone();
+        }
+        let message = rejection(&api, &ar, name, spec).await;
+        if !message.contains(expected) {
+            failures.push(format!("{name}: expected {expected:?} in {message}"));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+
+    // `self == oldSelf` with `optionalOldSelf`: the class cannot change.
+    let patch = json!({ "spec": { "class": "premium" } });
+    let err = api
+        .patch("ok", &PatchParams::default(), &Patch::Merge(&patch))
+        .await
+        .expect_err("class is immutable");
+    assert!(err.to_string().contains("class is immutable"), "{err}");
     Ok(())
 }

@@ -76,9 +76,9 @@ pub(super) fn build(api: &Api) -> Result<Vec<Crd>, Vec<CrdError>> {
 /// The kinds of a group by kind name, each with its versions in model order.
 fn kinds_of(group: &Group) -> BTreeMap<&str, Vec<KindVersion<'_>>> {
     let mut kinds: BTreeMap<&str, Vec<KindVersion<'_>>> = BTreeMap::new();
-    for version in &group.versions {
+    for version in group.versions.iter().filter(|v| !v.skip_crds) {
         for ty in version.types() {
-            if let Some(kind) = &ty.kind {
+            if let Some(kind) = ty.kind.as_ref().filter(|k| !k.skip_version) {
                 kinds
                     .entry(ty.name.as_str())
                     .or_default()

@@ -54,7 +54,7 @@ pub struct GatewaySpec {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub settings: Option<serde_json::Value>,
     /// The class of the gateway; fixed once set.
-    // +kubebuilder:validation:XValidation:rule="self == oldSelf",message="class is immutable",reason=FieldValueForbidden,optionalOldSelf=true
+    // +kubebuilder:validation:XValidation:rule="!oldSelf.hasValue() || self == oldSelf.value()",message="class is immutable",reason=FieldValueForbidden,optionalOldSelf=true
     // +default="standard"
     // +k8s:optional
     pub class: String,
