@@ -259,3 +259,44 @@ fn bad_input_exits_2_and_touches_nothing() {
         assert_eq!(snapshot(&repo.root), before, "{command} changed files");
     }
 }
+
+/// A CRD the API server would reject (here a default below its own `Minimum`) is
+/// never written: `generate`, `verify` and `crd` stop with exit 2 and an error at
+/// the field, and nothing on disk changes.
+#[test]
+fn a_crd_the_api_server_would_reject_exits_2_and_touches_nothing() {
+    let repo = Repo::new();
+    let file = repo.path("apis/src/myapp/v1/app.rs");
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(text.contains("// +kubebuilder:default=1\n"));
+    std::fs::write(
+        &file,
+        text.replace("// +kubebuilder:default=1\n", "// +kubebuilder:default=-1\n"),
+    )
+    .unwrap();
+    let before = snapshot(&repo.root);
+    for command in ["verify", "generate"] {
+        let out = repo.run(command, &[]);
+        assert_eq!(out.status.code(), Some(2), "{command}: {}", stderr(&out));
+        let err = stderr(&out);
+        assert!(
+            err.contains("apis/src/myapp/v1/app.rs:54:"),
+            "{command} points at the field: {err}"
+        );
+        assert!(err.contains("properties[replicas].default"), "{err}");
+        assert!(err.contains("nothing was written"), "{err}");
+        assert_eq!(snapshot(&repo.root), before, "{command} changed files");
+    }
+    let out = Command::new(BIN)
+        .args(["crd", "--input-dir", "apis/src"])
+        .current_dir(&repo.root)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "crd: {}", stderr(&out));
+    assert!(stdout(&out).is_empty(), "crd prints no YAML");
+    assert!(
+        stderr(&out).contains("apis/src/myapp/v1/app.rs:54:"),
+        "{}",
+        stderr(&out)
+    );
+}
