@@ -303,6 +303,9 @@ pub struct Validation {
     pub max_properties: Option<u64>,
     /// `+kubebuilder:validation:XValidation:rule=...,message=...`.
     pub x_validations: Vec<XValidation>,
+    /// The rules of `AtMostOneOf`, `ExactlyOneOf` and `AtLeastOneOf`, in that
+    /// order, written after `x_validations` as controller-gen orders them.
+    pub field_set_rules: Vec<XValidation>,
     pub preserve_unknown_fields: bool,
     pub embedded_resource: bool,
     pub int_or_string: bool,

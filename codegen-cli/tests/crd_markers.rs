@@ -406,3 +406,38 @@ fn skip_and_skipversion_leave_crds_out() {
     // The types are still there: only the CRD is skipped.
     assert_eq!(parsed.api.kinds().count(), 1);
 }
+
+#[test]
+fn one_of_markers_become_controller_gen_rules() {
+    let (spec, _) = spec_schema(
+        "    pub choice: Choice,",
+        r#"
+// +kubebuilder:validation:ExactlyOneOf=a;b
+// +kubebuilder:validation:AtMostOneOf=b;c
+// +kubebuilder:validation:XValidation:rule="true"
+#[derive(Debug, Default, Serialize, Deserialize)]
+pub struct Choice {
+    pub a: Option<String>,
+    pub b: Option<String>,
+    pub c: Option<String>,
+}
+"#,
+    );
+    assert_eq!(
+        spec["properties"]["choice"]["x-kubernetes-validations"],
+        json!([
+            {"rule": "true"},
+            {"rule": "[has(self.b),has(self.c)].filter(x,x==true).size() <= 1", "message": "at most one of the fields in [b c] may be set"},
+            {"rule": "[has(self.a),has(self.b)].filter(x,x==true).size() == 1", "message": "exactly one of the fields in [a b] must be set"},
+        ])
+    );
+    let source = widget(
+        "    pub choice: Choice,",
+        "// +kubebuilder:validation:AtLeastOneOf=a;z\n#[derive(Debug, Default, Serialize, Deserialize)]\npub struct Choice {\n    pub a: Option<String>,\n}\n",
+    );
+    let text = parse(&source).expect_err("a missing field").to_string();
+    assert!(
+        text.contains("error: `+kubebuilder:validation:AtLeastOneOf` names `z`, which is not a field of this type"),
+        "{text}"
+    );
+}

@@ -223,6 +223,7 @@ pub(crate) fn build_struct(
         prev = f.span().end().line;
     }
 
+    check_field_sets(cx, &markers, &fields);
     let kind = kind::build(cx, &name, &markers, &fields);
     Some(TypeDef {
         name,
@@ -239,6 +240,25 @@ pub(crate) fn build_struct(
         }),
         kind,
     })
+}
+
+/// The fields `AtMostOneOf` / `ExactlyOneOf` / `AtLeastOneOf` name must exist
+/// (by JSON name): the API server rejects a CRD whose rule names a missing field.
+fn check_field_sets(cx: &mut FileCx<'_>, markers: &[Marker], fields: &[Field]) {
+    for m in markers
+        .iter()
+        .filter(|m| matches!(m.id(), M::AtMostOneOf | M::ExactlyOneOf | M::AtLeastOneOf))
+    {
+        for name in m.value.as_str_list() {
+            if !fields.iter().any(|f| f.json_name == name && !f.skip) {
+                let known: Vec<&str> = fields.iter().map(|f| f.json_name.as_str()).collect();
+                cx.push(
+                    m.error(format!("`{}` names `{name}`, which is not a field of this type", m.name()))
+                        .with_help(format!("use the JSON names of the fields: {}", known.join(", "))),
+                );
+            }
+        }
+    }
 }
 
 /// `struct Hostname(String);`: a named type whose schema is its field's, with the

@@ -62,6 +62,11 @@ pub(crate) enum MarkerId {
     ValidationRequired,
     ValidationOptional,
     XValidation,
+    /// `+kubebuilder:validation:AtMostOneOf=a;b` (and `ExactlyOneOf`,
+    /// `AtLeastOneOf`): a CEL rule over which of the fields are set.
+    AtMostOneOf,
+    ExactlyOneOf,
+    AtLeastOneOf,
     XPreserveUnknownFields,
     PreserveUnknownFields,
     XEmbeddedResource,
@@ -531,6 +536,24 @@ pub(crate) static MARKERS: &[MarkerDef] = &[
         TF,
         Args(XVALIDATION_ARGS),
     ),
+    repeatable(
+        M::AtMostOneOf,
+        "kubebuilder:validation:AtMostOneOf",
+        T,
+        Value(V::StrList),
+    ),
+    repeatable(
+        M::ExactlyOneOf,
+        "kubebuilder:validation:ExactlyOneOf",
+        T,
+        Value(V::StrList),
+    ),
+    repeatable(
+        M::AtLeastOneOf,
+        "kubebuilder:validation:AtLeastOneOf",
+        T,
+        Value(V::StrList),
+    ),
     def(
         M::XPreserveUnknownFields,
         "kubebuilder:validation:XPreserveUnknownFields",
@@ -661,18 +684,6 @@ pub(crate) static MARKERS: &[MarkerDef] = &[
     foreign(
         "featureGate",
         "feature gates are for the Kubernetes source tree",
-    ),
-    unsupported(
-        "kubebuilder:validation:ExactlyOneOf",
-        "use `+kubebuilder:validation:XValidation` with a CEL rule",
-    ),
-    unsupported(
-        "kubebuilder:validation:AtMostOneOf",
-        "use `+kubebuilder:validation:XValidation` with a CEL rule",
-    ),
-    unsupported(
-        "kubebuilder:validation:AtLeastOneOf",
-        "use `+kubebuilder:validation:XValidation` with a CEL rule",
     ),
     unsupported(
         "k8s:validation",

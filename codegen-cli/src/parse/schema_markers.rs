@@ -145,6 +145,13 @@ fn apply_one(m: &Marker, v: &mut Validation, diags: &mut Vec<Diagnostic>) -> boo
                 optional_old_self: m.arg("optionalOldSelf").and_then(|a| a.value.as_bool()),
             });
         }
+        M::AtMostOneOf | M::ExactlyOneOf | M::AtLeastOneOf => {
+            let fields = value.as_str_list();
+            if !fields.is_empty() {
+                v.field_set_rules.push(field_set_rule(m.id(), &fields));
+                v.field_set_rules.sort_by_key(|x| field_set_order(&x.rule));
+            }
+        }
         M::XPreserveUnknownFields | M::PreserveUnknownFields => v.preserve_unknown_fields = true,
         M::XEmbeddedResource | M::EmbeddedResource => v.embedded_resource = true,
         M::XIntOrString => v.int_or_string = true,
@@ -175,6 +182,36 @@ fn apply_one(m: &Marker, v: &mut Validation, diags: &mut Vec<Diagnostic>) -> boo
         _ => return false,
     }
     true
+}
+
+/// controller-gen's rule for `AtMostOneOf` / `ExactlyOneOf` / `AtLeastOneOf`:
+/// how many of the fields are set, with its message (Go's `%v` of the list).
+fn field_set_rule(id: M, fields: &[String]) -> XValidation {
+    let (op, message) = match id {
+        M::AtMostOneOf => ("<=", "at most one of the fields in {} may be set"),
+        M::ExactlyOneOf => ("==", "exactly one of the fields in {} must be set"),
+        _ => (">=", "at least one of the fields in {} must be set"),
+    };
+    let has: Vec<String> = fields.iter().map(|f| format!("has(self.{f})")).collect();
+    XValidation {
+        rule: format!("[{}].filter(x,x==true).size() {op} 1", has.join(",")),
+        message: Some(message.replace("{}", &format!("[{}]", fields.join(" ")))),
+        message_expression: None,
+        reason: None,
+        field_path: None,
+        optional_old_self: None,
+    }
+}
+
+/// controller-gen applies `AtMostOneOf`, then `ExactlyOneOf`, then `AtLeastOneOf`.
+fn field_set_order(rule: &str) -> u8 {
+    if rule.ends_with("<= 1") {
+        0
+    } else if rule.ends_with("== 1") {
+        1
+    } else {
+        2
+    }
 }
 
 /// `+default=<json>`: the value, or `None` (with a diagnostic) for `ref(...)`,

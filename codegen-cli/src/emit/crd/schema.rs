@@ -188,6 +188,9 @@ impl<'a> SchemaBuilder<'a> {
                 parts
                     .rules
                     .extend(ty.validation.x_validations.iter().map(validation::rule));
+                parts
+                    .rules
+                    .extend(ty.validation.field_set_rules.iter().map(validation::rule));
             }
             FieldType::Map { .. } | FieldType::Json => parts.preserve_unknown = true,
             FieldType::External(ext) => {

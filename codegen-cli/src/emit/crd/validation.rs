@@ -184,9 +184,10 @@ fn apply_extensions(
             )),
         }
     }
-    if !v.x_validations.is_empty() {
+    if !v.x_validations.is_empty() || !v.field_set_rules.is_empty() {
         let rules = s.x_kubernetes_validations.get_or_insert_with(Vec::new);
         rules.extend(v.x_validations.iter().map(rule));
+        rules.extend(v.field_set_rules.iter().map(rule));
     }
 }
 
