@@ -198,7 +198,9 @@ fn xvalidation_keeps_every_argument_and_type_rules() {
         r#"    // +kubebuilder:validation:XValidation:rule="self.min <= self.max",messageExpression="'min ' + string(self.min)",reason=FieldValueForbidden,fieldPath=".min"
     pub range: Range,
     // +kubebuilder:validation:XValidation:rule="self == oldSelf",message="immutable",optionalOldSelf=true
-    pub id: Option<String>,"#,
+    pub id: Option<String>,
+    // +k8s:immutable
+    pub uid: String,"#,
         r#"
 // +kubebuilder:validation:XValidation:rule="self.max < 100",message="small"
 #[derive(Debug, Default, Serialize, Deserialize)]
@@ -223,6 +225,10 @@ pub struct Range {
     assert_eq!(
         spec["properties"]["id"]["x-kubernetes-validations"],
         json!([{"rule": "self == oldSelf", "message": "immutable", "optionalOldSelf": true}])
+    );
+    assert_eq!(
+        spec["properties"]["uid"]["x-kubernetes-validations"],
+        json!([{"rule": "self == oldSelf", "message": "field is immutable"}])
     );
 }
 

@@ -66,6 +66,8 @@ pub(crate) enum MarkerId {
     /// `AtLeastOneOf`): a CEL rule over which of the fields are set.
     AtMostOneOf,
     ExactlyOneOf,
+    /// `+k8s:immutable`: controller-gen's `self == oldSelf` rule.
+    Immutable,
     AtLeastOneOf,
     XPreserveUnknownFields,
     PreserveUnknownFields,
@@ -536,6 +538,7 @@ pub(crate) static MARKERS: &[MarkerDef] = &[
         TF,
         Args(XVALIDATION_ARGS),
     ),
+    def(M::Immutable, "k8s:immutable", F, Flag),
     repeatable(
         M::AtMostOneOf,
         "kubebuilder:validation:AtMostOneOf",

@@ -145,6 +145,15 @@ fn apply_one(m: &Marker, v: &mut Validation, diags: &mut Vec<Diagnostic>) -> boo
                 optional_old_self: m.arg("optionalOldSelf").and_then(|a| a.value.as_bool()),
             });
         }
+        M::Immutable if m.is_true() => v.x_validations.push(XValidation {
+            rule: "self == oldSelf".to_owned(),
+            message: Some("field is immutable".to_owned()),
+            message_expression: None,
+            reason: None,
+            field_path: None,
+            optional_old_self: None,
+        }),
+        M::Immutable => {}
         M::AtMostOneOf | M::ExactlyOneOf | M::AtLeastOneOf => {
             let fields = value.as_str_list();
             if !fields.is_empty() {
