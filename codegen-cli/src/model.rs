@@ -252,7 +252,10 @@ pub enum FieldType {
     Boxed(Box<FieldType>),
     /// `[T; N]`: a JSON array of exactly `len` items (serde writes arrays as
     /// tuples); the schema is a list, as controller-gen writes Go's `[N]T`.
-    Array { item: Box<FieldType>, len: usize },
+    Array {
+        item: Box<FieldType>,
+        len: usize,
+    },
 }
 
 impl FieldType {

@@ -134,7 +134,10 @@ pub enum Mode {
 }
 "#,
     );
-    assert_eq!(spec["properties"]["entries"]["x-kubernetes-list-type"], "map");
+    assert_eq!(
+        spec["properties"]["entries"]["x-kubernetes-list-type"],
+        "map"
+    );
     assert_eq!(
         spec["properties"]["entries"]["x-kubernetes-list-map-keys"],
         json!(["name"])
@@ -244,7 +247,9 @@ fn status_subresource_without_status_field_is_written_with_a_warning() {
     assert!(subresources.and_then(|s| s.status.as_ref()).is_some());
     let text = warnings_text(&parsed.warnings);
     assert!(
-        text.contains("warning: `+kubebuilder:subresource:status` on `Widget`, which has no `status` field"),
+        text.contains(
+            "warning: `+kubebuilder:subresource:status` on `Widget`, which has no `status` field"
+        ),
         "{text}"
     );
 }
@@ -274,9 +279,15 @@ fn api_server_rejections_point_at_the_field() {
     .unwrap_or_else(|d| panic!("{d}"));
     let errors = build_crds(&parsed.api).expect_err("an invalid default");
     let error = &errors[0];
-    assert_eq!((error.location.line, error.location.column), (18, 9), "{error}");
+    assert_eq!(
+        (error.location.line, error.location.column),
+        (18, 9),
+        "{error}"
+    );
     assert!(
-        error.message.contains("properties[spec].properties[name].default"),
+        error
+            .message
+            .contains("properties[spec].properties[name].default"),
         "{error}"
     );
     let by_message: BTreeMap<_, _> = errors.iter().map(|e| (&e.message, &e.location)).collect();
@@ -327,7 +338,10 @@ fn newtypes_have_their_field_schema_and_their_markers() {
     assert_eq!(p["checksum"], json!({"type": "string", "format": "byte"}));
     assert_eq!(p["pair"]["type"], "array");
     assert_eq!(p["pair"]["items"]["minimum"], 1.0);
-    assert_eq!(spec["required"], json!(["host", "aliases", "checksum", "pair"]));
+    assert_eq!(
+        spec["required"],
+        json!(["host", "aliases", "checksum", "pair"])
+    );
 }
 
 #[test]
@@ -374,7 +388,8 @@ pub type Zone = String;
 "#,
     );
     assert_eq!(warnings.iter().count(), 0, "{}", warnings_text(&warnings));
-    let zone = json!({"type": "string", "description": "A zone name.", "minLength": 1, "maxLength": 32});
+    let zone =
+        json!({"type": "string", "description": "A zone name.", "minLength": 1, "maxLength": 32});
     let p = &spec["properties"];
     assert_eq!(
         p["zone"],
@@ -387,7 +402,10 @@ pub type Zone = String;
 
 #[test]
 fn markers_an_alias_cannot_carry_are_errors() {
-    let source = widget("    pub zone: Zone,", "// +genclient\npub type Zone = String;\n");
+    let source = widget(
+        "    pub zone: Zone,",
+        "// +genclient\npub type Zone = String;\n",
+    );
     let errors = parse(&source).expect_err("a kind marker on an alias");
     let text = errors.to_string();
     assert!(
@@ -402,7 +420,10 @@ fn skip_and_skipversion_leave_crds_out() {
     let parsed = parse(&plain).unwrap();
     assert_eq!(build_crds(&parsed.api).unwrap().len(), 1);
 
-    let skipped_version = plain.replace("// +genclient\n", "// +genclient\n// +kubebuilder:skipversion\n");
+    let skipped_version = plain.replace(
+        "// +genclient\n",
+        "// +genclient\n// +kubebuilder:skipversion\n",
+    );
     let parsed = parse(&skipped_version).unwrap_or_else(|d| panic!("{d}"));
     assert!(build_crds(&parsed.api).unwrap().is_empty());
 

@@ -271,7 +271,10 @@ fn a_crd_the_api_server_would_reject_exits_2_and_touches_nothing() {
     assert!(text.contains("// +kubebuilder:default=1\n"));
     std::fs::write(
         &file,
-        text.replace("// +kubebuilder:default=1\n", "// +kubebuilder:default=-1\n"),
+        text.replace(
+            "// +kubebuilder:default=1\n",
+            "// +kubebuilder:default=-1\n",
+        ),
     )
     .unwrap();
     let before = snapshot(&repo.root);

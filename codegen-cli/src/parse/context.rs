@@ -168,9 +168,12 @@ pub(crate) fn read_marker(
         }
         MarkerId::Ignored => {
             diags.push(
-                Diagnostic::warning(format!("`{}` is ignored", written_name()), m.location.clone())
-                    .with_span(len)
-                    .with_help(m.def.note),
+                Diagnostic::warning(
+                    format!("`{}` is ignored", written_name()),
+                    m.location.clone(),
+                )
+                .with_span(len)
+                .with_help(m.def.note),
             );
             None
         }

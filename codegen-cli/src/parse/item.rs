@@ -17,7 +17,8 @@ use super::serde_attrs::{self, ContainerSerde, SerdeProblem};
 use super::types::{self, Shape};
 use crate::diag::Diagnostic;
 use crate::model::{
-    AliasDef, AliasPosition, AliasUse, EnumDef, Field, NewtypeDef, StructDef, TypeBody, TypeDef, Validation, Variant,
+    AliasDef, AliasPosition, AliasUse, EnumDef, Field, NewtypeDef, StructDef, TypeBody, TypeDef,
+    Validation, Variant,
 };
 
 /// The line of the first token after an item's attributes: markers and docs
@@ -253,8 +254,14 @@ fn check_field_sets(cx: &mut FileCx<'_>, markers: &[Marker], fields: &[Field]) {
             if !fields.iter().any(|f| f.json_name == name && !f.skip) {
                 let known: Vec<&str> = fields.iter().map(|f| f.json_name.as_str()).collect();
                 cx.push(
-                    m.error(format!("`{}` names `{name}`, which is not a field of this type", m.name()))
-                        .with_help(format!("use the JSON names of the fields: {}", known.join(", "))),
+                    m.error(format!(
+                        "`{}` names `{name}`, which is not a field of this type",
+                        m.name()
+                    ))
+                    .with_help(format!(
+                        "use the JSON names of the fields: {}",
+                        known.join(", ")
+                    )),
                 );
             }
         }
@@ -332,24 +339,33 @@ pub(crate) fn build_alias(
     after_line: usize,
 ) -> Option<AliasDef> {
     let name = t.ident.to_string();
-    let markers = cx.markers(after_line, head_line(&t.vis, t.type_token.span), Targets::TYPE);
+    let markers = cx.markers(
+        after_line,
+        head_line(&t.vis, t.type_token.span),
+        Targets::TYPE,
+    );
     let mut validation = Validation::default();
     for m in &markers {
         if !schema_markers::apply(m, &mut validation, cx.diags) {
             cx.push(
-                m.error(format!("`{}` cannot be used on the type alias `{name}`", m.name()))
-                    .with_help(format!(
-                        "an alias is the type it names; write the marker on a struct or enum, \
+                m.error(format!(
+                    "`{}` cannot be used on the type alias `{name}`",
+                    m.name()
+                ))
+                .with_help(format!(
+                    "an alias is the type it names; write the marker on a struct or enum, \
                          or make `{name}` a newtype (`struct {name}(Type);`)"
-                    )),
+                )),
             );
         }
     }
     if !t.generics.params.is_empty() {
         if let Some(m) = markers.first() {
             cx.push(
-                m.error(format!("the generic type alias `{name}` cannot carry markers"))
-                    .with_help("remove the markers, or make the alias concrete"),
+                m.error(format!(
+                    "the generic type alias `{name}` cannot carry markers"
+                ))
+                .with_help("remove the markers, or make the alias concrete"),
             );
         }
         return None;
@@ -404,9 +420,10 @@ fn alias_use(ty: &syn::Type, cx: &FileCx<'_>) -> Option<AliasUse> {
         ("Option" | "Box", [inner]) => alias_use(inner, cx),
         ("Vec", [inner]) => position(inner, AliasPosition::Items),
         ("BTreeMap" | "HashMap", [_, value]) => position(value, AliasPosition::MapValues),
-        (_, []) if p.path.segments.len() == 1
-            && cx.version.aliases.contains_key(&name)
-            && !cx.version.locals.contains_key(&name) =>
+        (_, [])
+            if p.path.segments.len() == 1
+                && cx.version.aliases.contains_key(&name)
+                && !cx.version.locals.contains_key(&name) =>
         {
             Some(AliasUse {
                 name,
@@ -643,7 +660,9 @@ fn is_newtype(fields: &Fields) -> bool {
 /// The shape of a struct or enum item, for the version's table of local types.
 pub(crate) fn shape_of(item: &syn::Item) -> Option<(String, Shape)> {
     match item {
-        syn::Item::Struct(s) if is_newtype(&s.fields) => Some((s.ident.to_string(), Shape::Newtype)),
+        syn::Item::Struct(s) if is_newtype(&s.fields) => {
+            Some((s.ident.to_string(), Shape::Newtype))
+        }
         syn::Item::Struct(s) => Some((s.ident.to_string(), Shape::Struct)),
         syn::Item::Enum(e) => Some((e.ident.to_string(), Shape::Enum)),
         _ => None,

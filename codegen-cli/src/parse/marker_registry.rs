@@ -603,12 +603,7 @@ pub(crate) static MARKERS: &[MarkerDef] = &[
     ),
     def(M::Default, "default", TF, Value(V::Raw)),
     def(M::Example, "kubebuilder:example", TF, Value(V::Literal)),
-    def(
-        M::Schemaless,
-        "kubebuilder:validation:Schemaless",
-        F,
-        Flag,
-    ),
+    def(M::Schemaless, "kubebuilder:validation:Schemaless", F, Flag),
     def(M::Title, "kubebuilder:title", TF, Value(V::Str)),
     def(M::Optional, "optional", F, Flag),
     def(M::Optional, "k8s:optional", F, Flag),

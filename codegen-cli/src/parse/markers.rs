@@ -387,7 +387,10 @@ mod tests {
         assert_eq!(m.value, Value::UInt(63));
         // Values are located after the longer name.
         let e = &err("+kubebuilder:validation:items:MaxLength=x")[0];
-        assert_eq!(e.location.column, 8 + "+kubebuilder:validation:items:MaxLength=".len());
+        assert_eq!(
+            e.location.column,
+            8 + "+kubebuilder:validation:items:MaxLength=".len()
+        );
         // Markers without an items form stay unknown.
         let e = &err("+kubebuilder:validation:items:Required")[0];
         assert!(e.message.starts_with("unknown marker"), "{}", e.message);

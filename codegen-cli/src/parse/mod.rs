@@ -24,8 +24,8 @@
 //! - Inside a proc macro, spans only carry real locations under proc-macro2's
 //!   fallback implementation (`proc_macro2::fallback::force()`).
 
-mod comments;
 mod cel_syntax;
+mod comments;
 mod context;
 mod item;
 mod kind;

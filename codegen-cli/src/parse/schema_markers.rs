@@ -4,8 +4,8 @@
 
 use std::collections::BTreeMap;
 
-use super::marker_registry::MarkerId as M;
 use super::cel_syntax;
+use super::marker_registry::MarkerId as M;
 use super::marker_values::{Value, ValueKind, parse_value, trim_offset};
 use super::markers::Marker;
 use super::types::Shape;
@@ -230,11 +230,15 @@ fn kubernetes_default(m: &Marker, diags: &mut Vec<Diagnostic>) -> Option<serde_j
     let (trimmed, offset) = trim_offset(text, m.value_offset());
     if trimmed.starts_with("ref(") {
         diags.push(
-            m.warning_at(offset, trimmed.chars().count(), "`+default=ref(...)` is ignored")
-                .with_help(
-                    "controller-gen cannot evaluate Go constants and ignores `ref(...)` defaults; \
+            m.warning_at(
+                offset,
+                trimmed.chars().count(),
+                "`+default=ref(...)` is ignored",
+            )
+            .with_help(
+                "controller-gen cannot evaluate Go constants and ignores `ref(...)` defaults; \
                      write the value as JSON (`+default=\"value\"`) or use `+kubebuilder:default`",
-                ),
+            ),
         );
         return None;
     }
@@ -254,7 +258,9 @@ fn kubernetes_default(m: &Marker, diags: &mut Vec<Diagnostic>) -> Option<serde_j
 /// A warning for the `+default` that `+kubebuilder:default` replaces.
 fn overridden_default(m: &Marker) -> Diagnostic {
     m.warning("`+default` and `+kubebuilder:default` are both given; `+kubebuilder:default` wins")
-        .with_help("controller-gen writes the `+kubebuilder:default` value; remove the `+default` marker")
+        .with_help(
+            "controller-gen writes the `+kubebuilder:default` value; remove the `+default` marker",
+        )
 }
 
 /// The markers among `markers` that contradict each other.

@@ -635,20 +635,40 @@ async fn named_types_and_new_markers_are_enforced() -> Result<()> {
     let cases: Vec<(&str, Value, &str)> = vec![
         // The newtype's markers, on the field and on list items.
         ("host-pattern", json!({ "host": "Not_A_Host" }), "spec.host"),
-        ("alias-length", json!({ "aliases": [""] }), "spec.aliases[0]"),
+        (
+            "alias-length",
+            json!({ "aliases": [""] }),
+            "spec.aliases[0]",
+        ),
         // `+k8s:listType=set`.
-        ("alias-dup", json!({ "aliases": ["x.io", "x.io"] }), "spec.aliases[1]"),
+        (
+            "alias-dup",
+            json!({ "aliases": ["x.io", "x.io"] }),
+            "spec.aliases[1]",
+        ),
         // The newtype's Maximum through `Option<Port>`.
         ("port", json!({ "maxPort": 70000 }), "spec.maxPort"),
         // A type alias's markers on array items and on map values.
         ("weight", json!({ "weights": [101, 0] }), "spec.weights[0]"),
         ("zone", json!({ "zones": { "eu": "z" } }), "spec.zones.eu"),
         // `items:` markers.
-        ("listener", json!({ "listeners": ["UPPER"] }), "spec.listeners[0]"),
+        (
+            "listener",
+            json!({ "listeners": ["UPPER"] }),
+            "spec.listeners[0]",
+        ),
         // The type-level CEL rule.
-        ("ports", json!({ "minPort": 500, "maxPort": 400 }), "minPort must not exceed maxPort"),
+        (
+            "ports",
+            json!({ "minPort": 500, "maxPort": 400 }),
+            "minPort must not exceed maxPort",
+        ),
         // `ByteString` is base64.
-        ("cert", json!({ "certificate": "not base64!" }), "spec.certificate"),
+        (
+            "cert",
+            json!({ "certificate": "not base64!" }),
+            "spec.certificate",
+        ),
     ];
     let mut failures = Vec::new();
     for (name, patch, expected) in cases {

@@ -260,7 +260,10 @@ impl<'a> SchemaBuilder<'a> {
         let Some(target) = target else {
             self.error(
                 location,
-                format!("the markers of type alias {} do not fit this field's schema", alias.name),
+                format!(
+                    "the markers of type alias {} do not fit this field's schema",
+                    alias.name
+                ),
             );
             return;
         };
