@@ -225,12 +225,12 @@ error: function pointers are not data and cannot be part of an API type
   |                   ^^^^^^^^^^^^^^
   = help: keep behaviour in functions or impl blocks, outside the type
 
-error: fixed-size arrays are not supported
- --> tests/bad-input/unsupported-field-type/myapp/v1/app.rs:9:16
+error: the length of a fixed-size array must be an integer literal
+ --> tests/bad-input/unsupported-field-type/myapp/v1/app.rs:9:21
   |
-9 |     pub fixed: [u8; 4],
-  |                ^^^^^^^
-  = help: use `Vec<T>` with `+kubebuilder:validation:MinItems` and `MaxItems`
+9 |     pub fixed: [u8; LEN],
+  |                     ^^^
+  = help: write the length as a number (`[String; 3]`), or use `Vec<T>`
 
 error: sets are not supported
   --> tests/bad-input/unsupported-field-type/myapp/v1/app.rs:10:14
@@ -258,7 +258,7 @@ error: tuple struct `Pair` is not supported: JSON objects need field names
    |
 20 | pub struct Pair(pub i32, pub i32);
    |                ^^^^^^^^^^^^^^^^^^
-   = help: give the fields names: `struct Pair { name: Type }`
+   = help: give the fields names: `struct Pair { name: Type }`; a tuple struct of one field (a newtype) is supported
 "#,
     );
 }

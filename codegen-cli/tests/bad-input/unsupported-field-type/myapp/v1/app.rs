@@ -6,7 +6,7 @@ pub struct Shapes {
     pub name: &'static str,
     pub any: Box<dyn std::any::Any>,
     pub callback: fn(i32) -> i32,
-    pub fixed: [u8; 4],
+    pub fixed: [u8; LEN],
     pub set: std::collections::BTreeSet<String>,
     pub by_number: std::collections::BTreeMap<i32, String>,
 }
