@@ -79,17 +79,18 @@ pub struct AliasDef {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AliasUse {
     pub name: String,
-    pub position: AliasPosition,
+    /// From the field's value down to the alias: empty for `Zone` or
+    /// `Option<Zone>`, `[Items]` for `Vec<Zone>`, `[MapValues, Items]` for
+    /// `BTreeMap<String, Vec<Zone>>`.
+    pub path: Vec<AliasStep>,
 }
 
-/// Where in a field's type the alias is.
+/// One step from a schema into a part of it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum AliasPosition {
-    /// `Hostname` or `Option<Hostname>`: the field's value.
-    Value,
-    /// `Vec<Hostname>`: the items of the list.
+pub enum AliasStep {
+    /// The items of a list or array.
     Items,
-    /// `BTreeMap<String, Hostname>`: the values of the map.
+    /// The values of a map.
     MapValues,
 }
 

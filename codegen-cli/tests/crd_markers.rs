@@ -379,7 +379,8 @@ fn type_alias_markers_apply_where_the_alias_is_used() {
     pub zone: Zone,
     pub zones: Vec<Zone>,
     pub by_region: std::collections::BTreeMap<String, Zone>,
-    pub maybe: Option<Zone>,"#,
+    pub maybe: Option<Zone>,
+    pub grid: Option<Vec<std::collections::BTreeMap<String, Zone>>>,"#,
         r#"
 /// A zone name.
 // +kubebuilder:validation:MinLength=1
@@ -398,6 +399,7 @@ pub type Zone = String;
     assert_eq!(p["zones"]["items"], zone);
     assert_eq!(p["byRegion"]["additionalProperties"], zone);
     assert_eq!(p["maybe"], zone);
+    assert_eq!(p["grid"]["items"]["additionalProperties"], zone);
 }
 
 #[test]

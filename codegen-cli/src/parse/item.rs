@@ -17,7 +17,7 @@ use super::serde_attrs::{self, ContainerSerde, SerdeProblem};
 use super::types::{self, Shape};
 use crate::diag::Diagnostic;
 use crate::model::{
-    AliasDef, AliasPosition, AliasUse, EnumDef, Field, NewtypeDef, StructDef, TypeBody, TypeDef,
+    AliasDef, AliasStep, AliasUse, EnumDef, Field, NewtypeDef, StructDef, TypeBody, TypeDef,
     Validation, Variant,
 };
 
@@ -392,15 +392,16 @@ pub(crate) fn build_alias(
 }
 
 /// The type alias of the version module a field's type names, directly, in an
-/// `Option`/`Box`, as list or array items, or as map values.
+/// `Option`/`Box`, or (at any depth) as list or array items or map values.
 fn alias_use(ty: &syn::Type, cx: &FileCx<'_>) -> Option<AliasUse> {
-    let position = |inner: &syn::Type, position| {
-        let found = alias_use(inner, cx)?;
-        (found.position == AliasPosition::Value).then_some(AliasUse { position, ..found })
+    let below = |inner: &syn::Type, step| {
+        let mut found = alias_use(inner, cx)?;
+        found.path.insert(0, step);
+        Some(found)
     };
     let p = match ty {
         syn::Type::Path(p) => p,
-        syn::Type::Array(a) => return position(&a.elem, AliasPosition::Items),
+        syn::Type::Array(a) => return below(&a.elem, AliasStep::Items),
         _ => return None,
     };
     let last = p.path.segments.last()?;
@@ -418,8 +419,8 @@ fn alias_use(ty: &syn::Type, cx: &FileCx<'_>) -> Option<AliasUse> {
     let name = last.ident.to_string();
     match (name.as_str(), args.as_slice()) {
         ("Option" | "Box", [inner]) => alias_use(inner, cx),
-        ("Vec", [inner]) => position(inner, AliasPosition::Items),
-        ("BTreeMap" | "HashMap", [_, value]) => position(value, AliasPosition::MapValues),
+        ("Vec", [inner]) => below(inner, AliasStep::Items),
+        ("BTreeMap" | "HashMap", [_, value]) => below(value, AliasStep::MapValues),
         (_, [])
             if p.path.segments.len() == 1
                 && cx.version.aliases.contains_key(&name)
@@ -427,7 +428,7 @@ fn alias_use(ty: &syn::Type, cx: &FileCx<'_>) -> Option<AliasUse> {
         {
             Some(AliasUse {
                 name,
-                position: AliasPosition::Value,
+                path: Vec::new(),
             })
         }
         _ => None,

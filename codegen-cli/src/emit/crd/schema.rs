@@ -27,7 +27,7 @@ use super::docs::description;
 use super::external::ExternalSchemas;
 use super::validation;
 use crate::model::{
-    AliasPosition, AliasUse, Field, FieldType, Location, StructDef, TypeBody, TypeDef, Version,
+    AliasStep, AliasUse, Field, FieldType, Location, StructDef, TypeBody, TypeDef, Version,
 };
 
 /// k8s-openapi's base64 bytes (Go's `[]byte`).
@@ -240,23 +240,22 @@ impl<'a> SchemaBuilder<'a> {
     }
 
     /// The docs and markers of a type alias, on the part of a field's schema the
-    /// alias names (the value, the list items or the map values), before the
+    /// alias names (the value, or list items / map values at any depth), before the
     /// field's own, so the field's win as they do over a struct's.
     fn apply_alias(&mut self, schema: &mut JSONSchemaProps, alias: &AliasUse, location: &Location) {
         let Some(def) = self.version.find_alias(&alias.name) else {
             return;
         };
-        let target = match alias.position {
-            AliasPosition::Value => Some(schema),
-            AliasPosition::Items => match &mut schema.items {
+        let target = alias.path.iter().try_fold(schema, |s, step| match step {
+            AliasStep::Items => match &mut s.items {
                 Some(JSONSchemaPropsOrArray::Schema(item)) => Some(item.as_mut()),
                 _ => None,
             },
-            AliasPosition::MapValues => match &mut schema.additional_properties {
+            AliasStep::MapValues => match &mut s.additional_properties {
                 Some(JSONSchemaPropsOrBool::Schema(value)) => Some(value.as_mut()),
                 _ => None,
             },
-        };
+        });
         let Some(target) = target else {
             self.error(
                 location,
