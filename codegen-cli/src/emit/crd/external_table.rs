@@ -70,8 +70,16 @@ impl FromStr for KubeVersion {
             .find(|(name, _)| *name == minor)
             .map(|(name, data)| KubeVersion { name, data })
             .ok_or_else(|| UnknownKubeVersion {
-                requested: if minor.is_empty() { s.to_owned() } else { minor },
-                available: VERSIONS.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", "),
+                requested: if minor.is_empty() {
+                    s.to_owned()
+                } else {
+                    minor
+                },
+                available: VERSIONS
+                    .iter()
+                    .map(|(n, _)| *n)
+                    .collect::<Vec<_>>()
+                    .join(", "),
             })
     }
 }
