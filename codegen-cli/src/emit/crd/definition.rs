@@ -12,7 +12,9 @@ use k8s_openapi::apiextensions_apiserver::pkg::apis::apiextensions::v1::{
 };
 use k8s_openapi::apimachinery::pkg::apis::meta::v1::ObjectMeta;
 
+use super::descriptions::truncate_descriptions;
 use super::external::ExternalSchemas;
+use super::options::CrdOptions;
 use super::schema::SchemaBuilder;
 use super::{Crd, CrdError};
 use crate::model::{Api, Group, Kind, TypeDef, Version};
@@ -32,14 +34,18 @@ struct KindVersion<'a> {
     kind: &'a Kind,
 }
 
-pub(super) fn build(api: &Api) -> Result<Vec<Crd>, Vec<CrdError>> {
-    let mut externals = ExternalSchemas::new();
+pub(super) fn build(api: &Api, options: &CrdOptions) -> Result<Vec<Crd>, Vec<CrdError>> {
+    let mut externals =
+        ExternalSchemas::with_options(options.kube_version, options.embedded_object_meta);
     let mut errors = Vec::new();
     let mut crds = Vec::new();
     // The core group ("") holds built-in types, never CRDs.
     for group in api.groups.iter().filter(|g| !g.name.is_empty()) {
         for versions in kinds_of(group).into_values() {
-            if let Some(crd) = build_one(group, &versions, &mut externals, &mut errors) {
+            if let Some(mut crd) = build_one(group, &versions, &mut externals, &mut errors) {
+                if let Some(max_len) = options.max_description_length {
+                    truncate_all(&mut crd, max_len);
+                }
                 crds.push(crd);
             }
         }
@@ -49,6 +55,19 @@ pub(super) fn build(api: &Api) -> Result<Vec<Crd>, Vec<CrdError>> {
         Ok(crds)
     } else {
         Err(errors)
+    }
+}
+
+/// controller-gen's `maxDescLen` over every version's schema.
+fn truncate_all(crd: &mut Crd, max_len: usize) {
+    for version in &mut crd.definition.spec.versions {
+        if let Some(schema) = version
+            .schema
+            .as_mut()
+            .and_then(|s| s.open_api_v3_schema.as_mut())
+        {
+            truncate_descriptions(schema, max_len);
+        }
     }
 }
 
@@ -138,6 +157,7 @@ fn build_one(
         kind: kind_name.clone(),
         path: PathBuf::from(format!("crds/{}_{plural}.yaml", group.name)),
         definition,
+        location: names_from.ty.location.clone(),
     })
 }
 
