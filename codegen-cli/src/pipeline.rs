@@ -103,11 +103,12 @@ pub fn crd_size_warnings(
     opts: &EmitOptions,
     mut crd_sizes: impl Iterator<Item = usize>,
 ) -> Vec<crate::diag::Diagnostic> {
-    if crd_sizes.any(|len| len > emit::crd::CLIENT_SIDE_APPLY_LIMIT) {
-        emit::crd::size_warnings(api, &opts.crd)
-    } else {
-        Vec::new()
+    if !crd_sizes.any(|len| len > emit::crd::CLIENT_SIDE_APPLY_LIMIT) {
+        return Vec::new();
     }
+    let mut diags = Diagnostics(emit::crd::size_warnings(api, &opts.crd));
+    fill_source_lines_from_disk(&mut diags);
+    diags.0
 }
 
 /// `<output_dir>/Cargo.toml` as it must be with `version`.
@@ -272,11 +273,16 @@ fn crd_diagnostics(errors: Vec<emit::crd::CrdError>) -> Diagnostics {
     for e in errors {
         diags.push(Diagnostic::error(e.message, e.location));
     }
+    fill_source_lines_from_disk(&mut diags);
+    diags
+}
+
+/// Shows the input lines the diagnostics point at, read from the input files.
+fn fill_source_lines_from_disk(diags: &mut Diagnostics) {
     diags.fill_source_lines(|path, line| {
         let text = std::fs::read_to_string(path).ok()?;
         text.lines().nth(line.checked_sub(1)?).map(str::to_owned)
     });
-    diags
 }
 
 /// What applying `output` would change in the directories this run manages.

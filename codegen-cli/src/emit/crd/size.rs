@@ -62,7 +62,7 @@ pub fn size_warning(crd: &Crd, yaml_len: usize) -> Option<Diagnostic> {
     let message = format!(
         "the CRD {} is {} KiB, over the {} KiB that client-side `kubectl apply` can store in \
          its last-applied annotation: `kubectl apply -f` fails with \"metadata.annotations: Too \
-         long\"; descriptions are {} KiB of it, most in {}",
+         long\"; its descriptions hold {} KiB of text, most in {}",
         crd.name,
         yaml_len.div_ceil(1024),
         CLIENT_SIDE_APPLY_LIMIT / 1024,
