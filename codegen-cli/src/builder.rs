@@ -195,6 +195,13 @@ impl Builder {
         self
     }
 
+    /// Accepts `f32`/`f64` fields as `type: number` (controller-gen's
+    /// `allowDangerousTypes`). Default off: such fields are errors.
+    pub fn allow_dangerous_types(mut self, on: bool) -> Self {
+        self.crd.allow_dangerous_types = on;
+        self
+    }
+
     /// Writes to `dir` instead of `OUT_DIR`.
     pub fn output_dir(mut self, dir: impl Into<PathBuf>) -> Self {
         self.output_dir = Some(dir.into());

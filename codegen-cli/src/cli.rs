@@ -70,6 +70,11 @@ pub struct CrdArgs {
     /// `generateEmbeddedObjectMeta=false`).
     #[arg(long)]
     pub no_embedded_object_meta: bool,
+
+    /// Accept `f32`/`f64` fields (`type: number`), which are refused by default
+    /// as controller-gen refuses Go floats (controller-gen's `allowDangerousTypes`).
+    #[arg(long)]
+    pub allow_dangerous_types: bool,
 }
 
 impl CrdArgs {
@@ -79,6 +84,7 @@ impl CrdArgs {
             kube_version: self.kube_version.unwrap_or_default(),
             max_description_length: self.max_description_length,
             embedded_object_meta: !self.no_embedded_object_meta,
+            allow_dangerous_types: self.allow_dangerous_types,
         }
     }
 }

@@ -320,3 +320,45 @@ fn the_cli_takes_the_crd_options() {
         "{stderr}"
     );
 }
+
+#[test]
+fn floats_are_refused_unless_dangerous_types_are_allowed() {
+    let api = parse_dir(
+        Path::new("tests/embedded-input-floats"),
+        &ParseOptions::default(),
+    )
+    .unwrap_or_else(|d| panic!("{d}"))
+    .api;
+    let errors = build_crds_with(&api, &CrdOptions::default()).unwrap_err();
+    let rendered: Vec<String> = errors.iter().map(ToString::to_string).collect();
+    assert_eq!(
+        rendered,
+        [
+            "tests/embedded-input-floats/floats/v1/mod.rs:21:9: `f64` fields are refused by \
+             default, as controller-gen refuses Go floats: JSON numbers are read differently \
+             across languages, so a float may not round-trip; use an integer, a `String`, or \
+             `Quantity` instead, or pass `--allow-dangerous-types` (Builder: \
+             `allow_dangerous_types(true)`) to generate `type: number`",
+            "tests/embedded-input-floats/floats/v1/mod.rs:23:9: `f32` fields are refused by \
+             default, as controller-gen refuses Go floats: JSON numbers are read differently \
+             across languages, so a float may not round-trip; use an integer, a `String`, or \
+             `Quantity` instead, or pass `--allow-dangerous-types` (Builder: \
+             `allow_dangerous_types(true)`) to generate `type: number`",
+        ]
+    );
+    let allowed = CrdOptions {
+        allow_dangerous_types: true,
+        ..CrdOptions::default()
+    };
+    let crds = build_crds_with(&api, &allowed).unwrap();
+    let spec = spec(&crds[0]);
+    assert_eq!(
+        spec["properties"],
+        json!({
+            "ratio": { "type": "number", "description": "A ratio." },
+            "small": { "type": "number" },
+        }),
+        "floats are `type: number` without format, the `#[serde(skip)]` field is left out"
+    );
+    assert_eq!(spec["required"], json!(["ratio"]));
+}

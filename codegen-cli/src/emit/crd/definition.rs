@@ -42,7 +42,8 @@ pub(super) fn build(api: &Api, options: &CrdOptions) -> Result<Vec<Crd>, Vec<Crd
     // The core group ("") holds built-in types, never CRDs.
     for group in api.groups.iter().filter(|g| !g.name.is_empty()) {
         for versions in kinds_of(group).into_values() {
-            if let Some(mut crd) = build_one(group, &versions, &mut externals, &mut errors) {
+            if let Some(mut crd) = build_one(group, &versions, options, &mut externals, &mut errors)
+            {
                 if let Some(max_len) = options.max_description_length {
                     truncate_all(&mut crd, max_len);
                 }
@@ -90,6 +91,7 @@ fn kinds_of(group: &Group) -> BTreeMap<&str, Vec<KindVersion<'_>>> {
 fn build_one(
     group: &Group,
     versions: &[KindVersion<'_>],
+    options: &CrdOptions,
     externals: &mut ExternalSchemas,
     errors: &mut Vec<CrdError>,
 ) -> Option<Crd> {
@@ -118,7 +120,7 @@ fn build_one(
     let crd_versions = versions
         .iter()
         .enumerate()
-        .map(|(i, v)| crd_version(v, i == storage, externals, errors))
+        .map(|(i, v)| crd_version(v, i == storage, options, externals, errors))
         .collect();
     let name = format!("{plural}.{}", group.name);
     // `+kubebuilder:metadata:*` may sit on any version of the kind; the storage
@@ -240,10 +242,13 @@ fn names(
 fn crd_version(
     v: &KindVersion<'_>,
     storage: bool,
+    options: &CrdOptions,
     externals: &mut ExternalSchemas,
     errors: &mut Vec<CrdError>,
 ) -> CustomResourceDefinitionVersion {
-    let schema = SchemaBuilder::new(v.version, externals, errors).root(v.ty);
+    let schema = SchemaBuilder::new(v.version, externals, errors)
+        .allow_dangerous_types(options.allow_dangerous_types)
+        .root(v.ty);
     let kind = v.kind;
     let columns: Vec<CustomResourceColumnDefinition> = kind
         .printer_columns

@@ -11,6 +11,7 @@
 //! [`structural`] checks what the API server would reject.
 
 mod check_crd;
+mod dangerous;
 mod defaults;
 mod definition;
 mod descriptions;

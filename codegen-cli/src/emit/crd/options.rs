@@ -18,6 +18,9 @@ pub struct CrdOptions {
     /// (`--no-embedded-object-meta` turns it off: a bare `type: object`, which the
     /// server prunes to `{}`).
     pub embedded_object_meta: bool,
+    /// controller-gen's `allowDangerousTypes` (`--allow-dangerous-types`): `f32`
+    /// and `f64` fields become `type: number`. Default: off, such fields are errors.
+    pub allow_dangerous_types: bool,
 }
 
 impl Default for CrdOptions {
@@ -26,6 +29,7 @@ impl Default for CrdOptions {
             kube_version: KubeVersion::default(),
             max_description_length: None,
             embedded_object_meta: true,
+            allow_dangerous_types: false,
         }
     }
 }
