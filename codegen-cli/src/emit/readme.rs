@@ -249,6 +249,7 @@ mod tests {
         let api = parse_sources(&files, &ParseOptions::default()).unwrap().api;
         let opts = EmitOptions {
             crate_name: "zoo-api".to_owned(),
+            ..EmitOptions::default()
         };
         match emit_readme(&api, &opts).content {
             Content::Text(text) => text,
