@@ -16,4 +16,5 @@ BIN="$ROOT/target/debug/kube-codegen"
 API_VERSION=$(cargo pkgid --offline -p apis | sed 's/.*[#@]//')
 
 "$BIN" generate --input-dir apis/src --output-dir generated --crd-dir manifests/crd --crate-version "$API_VERSION" "$@"
-"$BIN" generate --input-dir tests/fixture-apis/src --output-dir tests/fixture-generated "$@"
+# The fixture has float fields on purpose (controller-gen's allowDangerousTypes).
+"$BIN" generate --input-dir tests/fixture-apis/src --output-dir tests/fixture-generated --allow-dangerous-types "$@"

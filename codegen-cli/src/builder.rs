@@ -45,6 +45,7 @@ use std::path::{Path, PathBuf};
 
 use crate::diag::Diagnostics;
 use crate::emit::EmitOptions;
+use crate::emit::crd::{CrdOptions, KubeVersion};
 use crate::parse::{self, ParseOptions};
 use crate::pipeline::{self, Artifacts};
 use crate::write::{self, Boilerplate, RenderError};
@@ -66,6 +67,7 @@ pub struct Builder {
     plural_exceptions: BTreeMap<String, String>,
     crate_name: Option<String>,
     cargo_directives: bool,
+    crd: CrdOptions,
 }
 
 #[derive(Clone, Debug)]
@@ -166,7 +168,38 @@ impl Builder {
             plural_exceptions: BTreeMap::new(),
             crate_name: None,
             cargo_directives: true,
+            crd: CrdOptions::default(),
         }
+    }
+
+    /// Kubernetes version whose built-in type schemas (PodTemplateSpec, ...) the
+    /// CRDs embed; default the workspace's (see [`KubeVersion::available`]).
+    pub fn kube_version(mut self, version: KubeVersion) -> Self {
+        self.crd.kube_version = version;
+        self
+    }
+
+    /// Cuts CRD descriptions to `max_len` bytes at a sentence end, 0 drops them
+    /// (controller-gen's `maxDescLen`). Default: descriptions kept whole.
+    pub fn max_description_length(mut self, max_len: usize) -> Self {
+        self.crd.max_description_length = Some(max_len);
+        self
+    }
+
+    /// Whether `ObjectMeta` below a CRD's root (a pod template's metadata) keeps
+    /// name, namespace, labels, annotations and finalizers (controller-gen's
+    /// `generateEmbeddedObjectMeta`). Default on; off leaves a bare object that the
+    /// API server prunes.
+    pub fn embedded_object_meta(mut self, on: bool) -> Self {
+        self.crd.embedded_object_meta = on;
+        self
+    }
+
+    /// Accepts `f32`/`f64` fields as `type: number` (controller-gen's
+    /// `allowDangerousTypes`). Default off: such fields are errors.
+    pub fn allow_dangerous_types(mut self, on: bool) -> Self {
+        self.crd.allow_dangerous_types = on;
+        self
     }
 
     /// Writes to `dir` instead of `OUT_DIR`.
@@ -305,12 +338,24 @@ impl Builder {
         rerun.splice(0..0, parsed.inputs.iter().cloned());
         sink.directives(&cargo::rerun_if_changed(&rerun));
         sink.diagnostics(&parsed.warnings);
+        let parsed_warning_count = parsed.warnings.0.len();
 
         let emit_opts = EmitOptions {
             crate_name: self.resolved_crate_name(),
+            crd: self.crd.clone(),
         };
         let files = pipeline::emit_artifacts(&parsed.api, &emit_opts, &self.artifacts)
             .map_err(input_error)?;
+        let mut warnings = parsed.warnings;
+        warnings.0.extend(pipeline::crd_size_warnings(
+            &parsed.api,
+            &emit_opts,
+            files.iter().filter_map(|f| match &f.content {
+                crate::emit::Content::Text(text) if f.path.starts_with("crds") => Some(text.len()),
+                _ => None,
+            }),
+        ));
+        sink.diagnostics(&Diagnostics(warnings.0[parsed_warning_count..].to_vec()));
         let data_dir = PathBuf::from(self.data_dir_name());
         let files = single_file::single_file(&files, &self.file_name, &data_dir)?;
         let mut desired = BTreeMap::new();
@@ -339,7 +384,7 @@ impl Builder {
             rerun_if_changed: rerun,
             written,
             removed,
-            warnings: parsed.warnings,
+            warnings,
         })
     }
 

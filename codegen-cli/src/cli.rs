@@ -6,6 +6,8 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
 
+use crate::emit::crd::{CrdOptions, KubeVersion};
+
 /// Generate Kubernetes clients, listers, informers, deep-copy and CRDs from
 /// plain Rust types annotated with `// +marker` comments.
 ///
@@ -42,6 +44,54 @@ pub struct InputArgs {
     /// separated by commas (e.g. `Endpoints:endpoints,Chassis:chassis`).
     #[arg(long, value_name = "LIST", value_parser = parse_plural_exceptions, default_value = "")]
     pub plural_exceptions: PluralExceptions,
+
+    #[command(flatten)]
+    pub crd: CrdArgs,
+}
+
+/// How CRDs are generated (controller-gen's `crd:` options).
+#[derive(Debug, Args)]
+pub struct CrdArgs {
+    /// Kubernetes version whose built-in type schemas (PodTemplateSpec,
+    /// Container, ...) fields of k8s-openapi types get, e.g. `1.34`.
+    /// Default: the version kube-codegen is built for.
+    #[arg(long, value_name = "VERSION", value_parser = parse_kube_version)]
+    pub kube_version: Option<KubeVersion>,
+
+    /// Cut CRD descriptions to N bytes, at the last sentence end before the
+    /// limit; 0 drops them (controller-gen's `maxDescLen`). Keeps large CRDs
+    /// under the 256 KiB client-side `kubectl apply` limit.
+    #[arg(long, value_name = "N")]
+    pub max_description_length: Option<usize>,
+
+    /// Leave `ObjectMeta` below a CRD's root (a pod template's metadata) a bare
+    /// object, which the API server prunes, instead of keeping name, namespace,
+    /// labels, annotations and finalizers (controller-gen's
+    /// `generateEmbeddedObjectMeta=false`).
+    #[arg(long)]
+    pub no_embedded_object_meta: bool,
+
+    /// Accept `f32`/`f64` fields (`type: number`), which are refused by default
+    /// as controller-gen refuses Go floats (controller-gen's `allowDangerousTypes`).
+    #[arg(long)]
+    pub allow_dangerous_types: bool,
+}
+
+impl CrdArgs {
+    /// The options these flags ask for.
+    pub fn options(&self) -> CrdOptions {
+        CrdOptions {
+            kube_version: self.kube_version.unwrap_or_default(),
+            max_description_length: self.max_description_length,
+            embedded_object_meta: !self.no_embedded_object_meta,
+            allow_dangerous_types: self.allow_dangerous_types,
+        }
+    }
+}
+
+fn parse_kube_version(s: &str) -> Result<KubeVersion, String> {
+    s.parse()
+        .map_err(|e: crate::emit::crd::UnknownKubeVersion| e.to_string())
 }
 
 /// Flags of `generate` and `verify`.

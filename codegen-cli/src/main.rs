@@ -86,17 +86,30 @@ fn crd(args: &InputArgs) -> Result<ExitCode, Error> {
         plural_exceptions: args.plural_exceptions.clone(),
     };
     let parsed = kube_codegen::parse::parse_dir(&args.input_dir, &parse).map_err(Error::Input)?;
-    print_warnings(&parsed.warnings);
-    let files = kube_codegen::emit::crd::emit_crds(&parsed.api, &EmitOptions::default()).map_err(
-        |errors| {
-            Error::Input(kube_codegen::diag::Diagnostics(
-                errors
-                    .into_iter()
-                    .map(|e| kube_codegen::diag::Diagnostic::error(e.message, e.location))
-                    .collect(),
-            ))
-        },
-    )?;
+    let opts = EmitOptions {
+        crd: args.crd.options(),
+        ..EmitOptions::default()
+    };
+    let files = kube_codegen::emit::crd::emit_crds(&parsed.api, &opts).map_err(|errors| {
+        Error::Input(kube_codegen::diag::Diagnostics(
+            errors
+                .into_iter()
+                .map(|e| kube_codegen::diag::Diagnostic::error(e.message, e.location))
+                .collect(),
+        ))
+    })?;
+    let mut warnings = parsed.warnings;
+    warnings.0.extend(pipeline::crd_size_warnings(
+        &parsed.api,
+        &opts,
+        files.iter().filter_map(|f| match &f.content {
+            kube_codegen::emit::Content::Text(yaml) if f.path.starts_with("crds") => {
+                Some(yaml.len())
+            }
+            _ => None,
+        }),
+    ));
+    print_warnings(&warnings);
     for file in files {
         if let kube_codegen::emit::Content::Text(yaml) = file.content {
             print!("{yaml}");
@@ -126,7 +139,10 @@ fn config(args: &GenerateArgs) -> Result<Config, Error> {
         parse: ParseOptions {
             plural_exceptions: args.input.plural_exceptions.clone(),
         },
-        emit: EmitOptions { crate_name },
+        emit: EmitOptions {
+            crate_name,
+            crd: args.input.crd.options(),
+        },
         crate_version: args.crate_version.clone(),
     })
 }

@@ -61,13 +61,19 @@ pub struct Output {
 
 /// Parses, validates, emits and renders; touches nothing on disk but the input.
 pub fn run(config: &Config) -> Result<Output, Error> {
-    let parsed = parse::parse_dir(&config.input_dir, &config.parse).map_err(Error::Input)?;
+    let mut parsed = parse::parse_dir(&config.input_dir, &config.parse).map_err(Error::Input)?;
     let files = emit_and_render(
         &parsed.api,
         &config.emit,
         &Artifacts::ALL,
         &config.boilerplate,
     )?;
+    let crd_sizes = files
+        .iter()
+        .filter(|(path, _)| path.starts_with("crds"))
+        .map(|(_, content)| content.len());
+    let size_warnings = crd_size_warnings(&parsed.api, &config.emit, crd_sizes);
+    parsed.warnings.0.extend(size_warnings);
     let mut rendered = BTreeMap::new();
     for (path, content) in files {
         let is_crd = path.starts_with("crds");
@@ -88,6 +94,21 @@ pub fn run(config: &Config) -> Result<Output, Error> {
         files: rendered,
         manifest,
     })
+}
+
+/// The warnings for CRDs over the client-side apply limit, given the sizes of the
+/// rendered CRD files; the CRDs are looked at again only when one is that large.
+pub fn crd_size_warnings(
+    api: &Api,
+    opts: &EmitOptions,
+    mut crd_sizes: impl Iterator<Item = usize>,
+) -> Vec<crate::diag::Diagnostic> {
+    if !crd_sizes.any(|len| len > emit::crd::CLIENT_SIDE_APPLY_LIMIT) {
+        return Vec::new();
+    }
+    let mut diags = Diagnostics(emit::crd::size_warnings(api, &opts.crd));
+    fill_source_lines_from_disk(&mut diags);
+    diags.0
 }
 
 /// `<output_dir>/Cargo.toml` as it must be with `version`.
@@ -252,11 +273,16 @@ fn crd_diagnostics(errors: Vec<emit::crd::CrdError>) -> Diagnostics {
     for e in errors {
         diags.push(Diagnostic::error(e.message, e.location));
     }
+    fill_source_lines_from_disk(&mut diags);
+    diags
+}
+
+/// Shows the input lines the diagnostics point at, read from the input files.
+fn fill_source_lines_from_disk(diags: &mut Diagnostics) {
     diags.fill_source_lines(|path, line| {
         let text = std::fs::read_to_string(path).ok()?;
         text.lines().nth(line.checked_sub(1)?).map(str::to_owned)
     });
-    diags
 }
 
 /// What applying `output` would change in the directories this run manages.

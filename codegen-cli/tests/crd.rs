@@ -5,7 +5,9 @@
 use std::path::PathBuf;
 
 use k8s_openapi::apiextensions_apiserver::pkg::apis::apiextensions::v1::CustomResourceDefinition;
-use kube_codegen::emit::crd::{Crd, build_crds, check_structural, emit_crds};
+use kube_codegen::emit::crd::{
+    Crd, CrdError, CrdOptions, build_crds, build_crds_with, check_structural, emit_crds,
+};
 use kube_codegen::emit::{Content, EmitOptions};
 use kube_codegen::model::*;
 use serde_json::{Value, json};
@@ -189,8 +191,17 @@ fn api(group: &str, versions: Vec<Version>) -> Api {
 
 // ---------------------------------------------------------------- helpers
 
+/// The CRDs of `api`, floats allowed (several inputs here have float fields).
+fn build_crds_floats_ok(api: &Api) -> Result<Vec<Crd>, Vec<CrdError>> {
+    let options = CrdOptions {
+        allow_dangerous_types: true,
+        ..CrdOptions::default()
+    };
+    build_crds_with(api, &options)
+}
+
 fn only_crd(api: &Api) -> Crd {
-    let mut crds = build_crds(api).unwrap_or_else(|errors| panic!("{errors:#?}"));
+    let mut crds = build_crds_floats_ok(api).unwrap_or_else(|errors| panic!("{errors:#?}"));
     assert_eq!(crds.len(), 1, "expected one CRD");
     crds.remove(0)
 }
@@ -628,8 +639,9 @@ fn scalar_collection_and_wrapper_types_map_like_kubernetes() {
         "huge",
         json!({ "type": "integer", "format": "int64", "minimum": 0.0 }),
     );
-    expect("ratio", json!({ "type": "number", "format": "float" }));
-    expect("precise", json!({ "type": "number", "format": "double" }));
+    // Floats as controller-gen writes them with `allowDangerousTypes`: no format.
+    expect("ratio", json!({ "type": "number" }));
+    expect("precise", json!({ "type": "number" }));
     expect("data", json!({ "type": "string", "format": "byte" }));
     expect(
         "nested",
@@ -991,7 +1003,7 @@ fn every_validation_marker_lands_in_the_schema() {
     expect(
         "number",
         json!({
-            "type": "number", "format": "double",
+            "type": "number",
             "minimum": 0.0, "maximum": 1.0, "exclusiveMinimum": true, "exclusiveMaximum": true,
             "multipleOf": 0.05,
         }),
@@ -1136,8 +1148,15 @@ fn external_k8s_types_get_their_structural_schemas() {
         &json!({
             "type": "object",
             "description": "Standard object's metadata. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#metadata",
+            "properties": {
+                "annotations": { "type": "object", "additionalProperties": { "type": "string" } },
+                "finalizers": { "type": "array", "items": { "type": "string" } },
+                "labels": { "type": "object", "additionalProperties": { "type": "string" } },
+                "name": { "type": "string" },
+                "namespace": { "type": "string" },
+            },
         }),
-        "embedded ObjectMeta is a plain object"
+        "embedded ObjectMeta keeps what the API server allows (generateEmbeddedObjectMeta)"
     );
     let containers = prop(template, &["spec", "containers"]);
     assert_eq!(containers["type"], json!("array"));
@@ -1183,7 +1202,11 @@ fn external_k8s_types_get_their_structural_schemas() {
         prop(condition, &["lastTransitionTime"])["format"],
         json!("date-time")
     );
-    assert_eq!(prop(&spec, &["owner"]), &json!({ "type": "object" }));
+    assert_eq!(
+        prop(&spec, &["owner"])["properties"],
+        prop(template, &["metadata"])["properties"],
+        "any ObjectMeta below the root is embedded metadata"
+    );
     assert_structural(&crd);
     // No `$ref` survives anywhere in the rendered document.
     assert!(!crd.to_yaml().contains("$ref:"));
@@ -1527,7 +1550,7 @@ fn parse_input(dir: &str) -> Api {
 fn fixture_and_app_crds_are_structural_and_deterministic() {
     for dir in ["tests/fixture-apis/src", "apis/src"] {
         let api = parse_input(dir);
-        let crds = build_crds(&api).unwrap_or_else(|e| panic!("{dir}: {e:#?}"));
+        let crds = build_crds_floats_ok(&api).unwrap_or_else(|e| panic!("{dir}: {e:#?}"));
         assert!(!crds.is_empty(), "{dir} has kinds");
         for crd in &crds {
             assert_structural(crd);
@@ -1542,7 +1565,7 @@ fn fixture_and_app_crds_are_structural_and_deterministic() {
 #[test]
 fn fixture_crontab_merges_its_versions_and_markers() {
     let api = parse_input("tests/fixture-apis/src");
-    let crds = build_crds(&api).unwrap();
+    let crds = build_crds_floats_ok(&api).unwrap();
     let crontab = crds
         .iter()
         .find(|c| c.name == "crontabs.batch.fixture.example.com")

@@ -146,6 +146,7 @@ struct Emitted {
 fn emit(api: &Api) -> BTreeMap<String, Emitted> {
     let opts = EmitOptions {
         crate_name: "mycrate".to_owned(),
+        ..EmitOptions::default()
     };
     emit_informers(api, &opts)
         .into_iter()

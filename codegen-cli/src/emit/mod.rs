@@ -47,12 +47,15 @@ impl GeneratedFile {
 pub struct EmitOptions {
     /// The generated crate's name as users `use` it (`generated`), for doc examples.
     pub crate_name: String,
+    /// How CRDs are generated (controller-gen's `crd:` options).
+    pub crd: crd::CrdOptions,
 }
 
 impl Default for EmitOptions {
     fn default() -> Self {
         EmitOptions {
             crate_name: "generated".to_owned(),
+            crd: crd::CrdOptions::default(),
         }
     }
 }

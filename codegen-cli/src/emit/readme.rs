@@ -217,8 +217,11 @@ fn crds(out: &mut String, krate: &str) {
     let _ = write!(
         out,
         "## CRDs\n\n\
-         The CustomResourceDefinitions are in `crds/` (`kubectl apply -f crds/`) and, as \
-         the same data, in Rust:\n\n\
+         The CustomResourceDefinitions are in `crds/`. Install them with \
+         `kubectl apply --server-side -f crds/`: client-side `kubectl apply` copies each \
+         CRD into an annotation limited to 256 KiB, which a CRD embedding Kubernetes \
+         types (a pod template) exceeds, and fails with \"metadata.annotations: Too \
+         long\". The same data, in Rust:\n\n\
          ```rust\n\
          for (name, yaml) in {krate}::crds::all() {{\n\
          \x20   assert!(yaml.contains(name));\n\
@@ -246,6 +249,7 @@ mod tests {
         let api = parse_sources(&files, &ParseOptions::default()).unwrap().api;
         let opts = EmitOptions {
             crate_name: "zoo-api".to_owned(),
+            ..EmitOptions::default()
         };
         match emit_readme(&api, &opts).content {
             Content::Text(text) => text,

@@ -12,8 +12,10 @@ use k8s_openapi::apiextensions_apiserver::pkg::apis::apiextensions::v1::{
 };
 use k8s_openapi::apimachinery::pkg::apis::meta::v1::ObjectMeta;
 
+use super::descriptions::truncate_descriptions;
 use super::external::ExternalSchemas;
 use super::locate::{Source, locate};
+use super::options::CrdOptions;
 use super::schema::SchemaBuilder;
 use super::structural::check_structural;
 use super::{Crd, CrdError};
@@ -34,17 +36,22 @@ struct KindVersion<'a> {
     kind: &'a Kind,
 }
 
-pub(super) fn build(api: &Api) -> Result<Vec<Crd>, Vec<CrdError>> {
-    let mut externals = ExternalSchemas::new();
+pub(super) fn build(api: &Api, options: &CrdOptions) -> Result<Vec<Crd>, Vec<CrdError>> {
+    let mut externals =
+        ExternalSchemas::with_options(options.kube_version, options.embedded_object_meta);
     let mut errors = Vec::new();
     let mut crds = Vec::new();
     // The core group ("") holds built-in types, never CRDs.
     for group in api.groups.iter().filter(|g| !g.name.is_empty()) {
         for versions in kinds_of(group).into_values() {
             let before = errors.len();
-            let Some(crd) = build_one(group, &versions, &mut externals, &mut errors) else {
+            let Some(mut crd) = build_one(group, &versions, options, &mut externals, &mut errors)
+            else {
                 continue;
             };
+            if let Some(max_len) = options.max_description_length {
+                truncate_all(&mut crd, max_len);
+            }
             // What the API server would reject, checked here so that no path
             // (generate, crd, verify, build.rs, the macro) writes such a CRD;
             // skipped when the schema already has errors, which it only echoes.
@@ -73,6 +80,19 @@ pub(super) fn build(api: &Api) -> Result<Vec<Crd>, Vec<CrdError>> {
     }
 }
 
+/// controller-gen's `maxDescLen` over every version's schema.
+fn truncate_all(crd: &mut Crd, max_len: usize) {
+    for version in &mut crd.definition.spec.versions {
+        if let Some(schema) = version
+            .schema
+            .as_mut()
+            .and_then(|s| s.open_api_v3_schema.as_mut())
+        {
+            truncate_descriptions(schema, max_len);
+        }
+    }
+}
+
 /// The kinds of a group by kind name, each with its versions in model order.
 fn kinds_of(group: &Group) -> BTreeMap<&str, Vec<KindVersion<'_>>> {
     let mut kinds: BTreeMap<&str, Vec<KindVersion<'_>>> = BTreeMap::new();
@@ -92,6 +112,7 @@ fn kinds_of(group: &Group) -> BTreeMap<&str, Vec<KindVersion<'_>>> {
 fn build_one(
     group: &Group,
     versions: &[KindVersion<'_>],
+    options: &CrdOptions,
     externals: &mut ExternalSchemas,
     errors: &mut Vec<CrdError>,
 ) -> Option<Crd> {
@@ -120,7 +141,7 @@ fn build_one(
     let crd_versions = versions
         .iter()
         .enumerate()
-        .map(|(i, v)| crd_version(v, i == storage, externals, errors))
+        .map(|(i, v)| crd_version(v, i == storage, options, externals, errors))
         .collect();
     let name = format!("{plural}.{}", group.name);
     // `+kubebuilder:metadata:*` may sit on any version of the kind; the storage
@@ -159,6 +180,7 @@ fn build_one(
         kind: kind_name.clone(),
         path: PathBuf::from(format!("crds/{}_{plural}.yaml", group.name)),
         definition,
+        location: names_from.ty.location.clone(),
     })
 }
 
@@ -241,10 +263,13 @@ fn names(
 fn crd_version(
     v: &KindVersion<'_>,
     storage: bool,
+    options: &CrdOptions,
     externals: &mut ExternalSchemas,
     errors: &mut Vec<CrdError>,
 ) -> CustomResourceDefinitionVersion {
-    let schema = SchemaBuilder::new(v.version, externals, errors).root(v.ty);
+    let schema = SchemaBuilder::new(v.version, externals, errors)
+        .allow_dangerous_types(options.allow_dangerous_types)
+        .root(v.ty);
     let kind = v.kind;
     let columns: Vec<CustomResourceColumnDefinition> = kind
         .printer_columns

@@ -1,195 +1,115 @@
-//! The table of k8s-openapi types whose schemas the CRD emitter knows, by full path.
+//! The Kubernetes versions whose built-in type schemas the generator carries.
 //!
-//! A field of one of these types gets the type's real schema (from k8s-openapi's
-//! `schemars` feature). To support another type, add its name to its module's list
-//! below (or add a module line); the type must implement `schemars::JsonSchema`.
-//! The generator's own k8s-openapi feature (`v1_34`) fixes which types exist.
+//! Each version's data is the API server's own OpenAPI v3 component schemas,
+//! reduced to what controller-gen emits for the same Go types, one JSON line per
+//! type (`codegen-cli/k8s-schemas/v<major>_<minor>.jsonl`, made by
+//! `hack/update-k8s-schemas.sh`). To support another version: run the script with
+//! it and add a line to [`VERSIONS`].
 
-use schemars::{Schema, SchemaGenerator};
+use std::fmt;
+use std::str::FromStr;
 
-use k8s_openapi::api::apps::v1 as apps_v1;
-use k8s_openapi::api::autoscaling::v1 as autoscaling_v1;
-use k8s_openapi::api::autoscaling::v2 as autoscaling_v2;
-use k8s_openapi::api::batch::v1 as batch_v1;
-use k8s_openapi::api::coordination::v1 as coordination_v1;
-use k8s_openapi::api::core::v1 as core_v1;
-use k8s_openapi::api::discovery::v1 as discovery_v1;
-use k8s_openapi::api::networking::v1 as networking_v1;
-use k8s_openapi::api::policy::v1 as policy_v1;
-use k8s_openapi::api::rbac::v1 as rbac_v1;
-use k8s_openapi::api::scheduling::v1 as scheduling_v1;
-use k8s_openapi::api::storage::v1 as storage_v1;
-use k8s_openapi::apiextensions_apiserver::pkg::apis::apiextensions::v1 as apiextensions_v1;
-use k8s_openapi::apimachinery::pkg::api::resource as api_resource;
-use k8s_openapi::apimachinery::pkg::apis::meta::v1 as meta_v1;
-use k8s_openapi::apimachinery::pkg::runtime as pkg_runtime;
-use k8s_openapi::apimachinery::pkg::util::intstr as util_intstr;
+/// `(version, schema data)`, oldest first.
+static VERSIONS: &[(&str, &str)] = &[("1.34", include_str!("../../../k8s-schemas/v1_34.jsonl"))];
 
-/// Generates (into the generator's definitions) the schema of one type.
-pub(crate) type SchemaFn = fn(&mut SchemaGenerator) -> Schema;
+/// The version the workspace pins (k8s-openapi's `v1_34` feature, the local
+/// control plane's `KUBE_VERSION`): the default.
+const DEFAULT: &str = "1.34";
 
-fn subschema<T: schemars::JsonSchema>(generator: &mut SchemaGenerator) -> Schema {
-    generator.subschema_for::<T>()
+/// A Kubernetes minor version whose schema data is built in (`1.34`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KubeVersion {
+    name: &'static str,
+    data: &'static str,
 }
 
-/// `"module path" => alias [Type, ...];` → `(full path, schema function)` entries.
-macro_rules! external_types {
-    ($($module:literal => $alias:ident [$($ty:ident),* $(,)?];)*) => {
-        /// Every known type: full Rust path and the function producing its schema.
-        pub(crate) static EXTERNAL_TYPES: &[(&str, SchemaFn)] = &[
-            $($((concat!($module, "::", stringify!($ty)), subschema::<$alias::$ty>),)*)*
-        ];
-    };
+impl KubeVersion {
+    /// The version name, `1.34`.
+    pub fn name(&self) -> &'static str {
+        self.name
+    }
+
+    /// Every version with data, oldest first.
+    pub fn available() -> impl Iterator<Item = &'static str> {
+        VERSIONS.iter().map(|(name, _)| *name)
+    }
+
+    /// The JSON lines of this version's schemas.
+    pub(crate) fn data(&self) -> &'static str {
+        self.data
+    }
 }
 
-external_types! {
-    "k8s_openapi::api::core::v1" => core_v1 [
-        AWSElasticBlockStoreVolumeSource, Affinity, AppArmorProfile, AttachedVolume,
-        AzureDiskVolumeSource, AzureFilePersistentVolumeSource, AzureFileVolumeSource,
-        Binding, CSIPersistentVolumeSource, CSIVolumeSource, Capabilities,
-        CephFSPersistentVolumeSource, CephFSVolumeSource, CinderPersistentVolumeSource,
-        CinderVolumeSource, ClientIPConfig, ClusterTrustBundleProjection,
-        ComponentCondition, ComponentStatus, ConfigMap, ConfigMapEnvSource,
-        ConfigMapKeySelector, ConfigMapNodeConfigSource, ConfigMapProjection,
-        ConfigMapVolumeSource, Container, ContainerExtendedResourceRequest,
-        ContainerImage, ContainerPort, ContainerResizePolicy, ContainerRestartRule,
-        ContainerRestartRuleOnExitCodes, ContainerState, ContainerStateRunning,
-        ContainerStateTerminated, ContainerStateWaiting, ContainerStatus, ContainerUser,
-        DaemonEndpoint, DownwardAPIProjection, DownwardAPIVolumeFile,
-        DownwardAPIVolumeSource, EmptyDirVolumeSource, EndpointAddress, EndpointPort,
-        EndpointSubset, Endpoints, EnvFromSource, EnvVar, EnvVarSource,
-        EphemeralContainer, EphemeralVolumeSource, Event, EventSeries, EventSource,
-        ExecAction, FCVolumeSource, FileKeySelector, FlexPersistentVolumeSource,
-        FlexVolumeSource, FlockerVolumeSource, GCEPersistentDiskVolumeSource,
-        GRPCAction, GitRepoVolumeSource, GlusterfsPersistentVolumeSource,
-        GlusterfsVolumeSource, HTTPGetAction, HTTPHeader, HostAlias, HostIP,
-        HostPathVolumeSource, ISCSIPersistentVolumeSource, ISCSIVolumeSource,
-        ImageVolumeSource, KeyToPath, Lifecycle, LifecycleHandler, LimitRange,
-        LimitRangeItem, LimitRangeSpec, LinuxContainerUser, LoadBalancerIngress,
-        LoadBalancerStatus, LocalObjectReference, LocalVolumeSource, ModifyVolumeStatus,
-        NFSVolumeSource, Namespace, NamespaceCondition, NamespaceSpec, NamespaceStatus,
-        Node, NodeAddress, NodeAffinity, NodeCondition, NodeConfigSource,
-        NodeConfigStatus, NodeDaemonEndpoints, NodeFeatures, NodeRuntimeHandler,
-        NodeRuntimeHandlerFeatures, NodeSelector, NodeSelectorRequirement,
-        NodeSelectorTerm, NodeSpec, NodeStatus, NodeSwapStatus, NodeSystemInfo,
-        ObjectFieldSelector, ObjectReference, PersistentVolume, PersistentVolumeClaim,
-        PersistentVolumeClaimCondition, PersistentVolumeClaimSpec,
-        PersistentVolumeClaimStatus, PersistentVolumeClaimTemplate,
-        PersistentVolumeClaimVolumeSource, PersistentVolumeSpec, PersistentVolumeStatus,
-        PhotonPersistentDiskVolumeSource, Pod, PodAffinity, PodAffinityTerm,
-        PodAntiAffinity, PodCertificateProjection, PodCondition, PodDNSConfig,
-        PodDNSConfigOption, PodExtendedResourceClaimStatus, PodIP, PodOS,
-        PodReadinessGate, PodResourceClaim, PodResourceClaimStatus, PodSchedulingGate,
-        PodSecurityContext, PodSpec, PodStatus, PodTemplate, PodTemplateSpec,
-        PortStatus, PortworxVolumeSource, PreferredSchedulingTerm, Probe,
-        ProjectedVolumeSource, QuobyteVolumeSource, RBDPersistentVolumeSource,
-        RBDVolumeSource, ReplicationController, ReplicationControllerCondition,
-        ReplicationControllerSpec, ReplicationControllerStatus, ResourceClaim,
-        ResourceFieldSelector, ResourceHealth, ResourceQuota, ResourceQuotaSpec,
-        ResourceQuotaStatus, ResourceRequirements, ResourceStatus, SELinuxOptions,
-        ScaleIOPersistentVolumeSource, ScaleIOVolumeSource, ScopeSelector,
-        ScopedResourceSelectorRequirement, SeccompProfile, Secret, SecretEnvSource,
-        SecretKeySelector, SecretProjection, SecretReference, SecretVolumeSource,
-        SecurityContext, Service, ServiceAccount, ServiceAccountTokenProjection,
-        ServicePort, ServiceSpec, ServiceStatus, SessionAffinityConfig, SleepAction,
-        StorageOSPersistentVolumeSource, StorageOSVolumeSource, Sysctl, TCPSocketAction,
-        Taint, Toleration, TopologySelectorLabelRequirement, TopologySelectorTerm,
-        TopologySpreadConstraint, TypedLocalObjectReference, TypedObjectReference,
-        Volume, VolumeDevice, VolumeMount, VolumeMountStatus, VolumeNodeAffinity,
-        VolumeProjection, VolumeResourceRequirements, VsphereVirtualDiskVolumeSource,
-        WeightedPodAffinityTerm, WindowsSecurityContextOptions,
-    ];
-    "k8s_openapi::api::apps::v1" => apps_v1 [
-        ControllerRevision, DaemonSet, DaemonSetCondition, DaemonSetSpec,
-        DaemonSetStatus, DaemonSetUpdateStrategy, Deployment, DeploymentCondition,
-        DeploymentSpec, DeploymentStatus, DeploymentStrategy, ReplicaSet,
-        ReplicaSetCondition, ReplicaSetSpec, ReplicaSetStatus, RollingUpdateDaemonSet,
-        RollingUpdateDeployment, RollingUpdateStatefulSetStrategy, StatefulSet,
-        StatefulSetCondition, StatefulSetOrdinals,
-        StatefulSetPersistentVolumeClaimRetentionPolicy, StatefulSetSpec,
-        StatefulSetStatus, StatefulSetUpdateStrategy,
-    ];
-    "k8s_openapi::api::batch::v1" => batch_v1 [
-        CronJob, CronJobSpec, CronJobStatus, Job, JobCondition, JobSpec, JobStatus,
-        JobTemplateSpec, PodFailurePolicy, PodFailurePolicyOnExitCodesRequirement,
-        PodFailurePolicyOnPodConditionsPattern, PodFailurePolicyRule, SuccessPolicy,
-        SuccessPolicyRule, UncountedTerminatedPods,
-    ];
-    "k8s_openapi::api::autoscaling::v1" => autoscaling_v1 [
-        CrossVersionObjectReference, HorizontalPodAutoscaler,
-        HorizontalPodAutoscalerSpec, HorizontalPodAutoscalerStatus, Scale, ScaleSpec,
-        ScaleStatus,
-    ];
-    "k8s_openapi::api::autoscaling::v2" => autoscaling_v2 [
-        ContainerResourceMetricSource, ContainerResourceMetricStatus,
-        CrossVersionObjectReference, ExternalMetricSource, ExternalMetricStatus,
-        HPAScalingPolicy, HPAScalingRules, HorizontalPodAutoscaler,
-        HorizontalPodAutoscalerBehavior, HorizontalPodAutoscalerCondition,
-        HorizontalPodAutoscalerSpec, HorizontalPodAutoscalerStatus, MetricIdentifier,
-        MetricSpec, MetricStatus, MetricTarget, MetricValueStatus, ObjectMetricSource,
-        ObjectMetricStatus, PodsMetricSource, PodsMetricStatus, ResourceMetricSource,
-        ResourceMetricStatus,
-    ];
-    "k8s_openapi::api::networking::v1" => networking_v1 [
-        HTTPIngressPath, HTTPIngressRuleValue, IPAddress, IPAddressSpec, IPBlock,
-        Ingress, IngressBackend, IngressClass, IngressClassParametersReference,
-        IngressClassSpec, IngressLoadBalancerIngress, IngressLoadBalancerStatus,
-        IngressPortStatus, IngressRule, IngressServiceBackend, IngressSpec,
-        IngressStatus, IngressTLS, NetworkPolicy, NetworkPolicyEgressRule,
-        NetworkPolicyIngressRule, NetworkPolicyPeer, NetworkPolicyPort,
-        NetworkPolicySpec, ParentReference, ServiceBackendPort, ServiceCIDR,
-        ServiceCIDRSpec, ServiceCIDRStatus,
-    ];
-    "k8s_openapi::api::rbac::v1" => rbac_v1 [
-        AggregationRule, ClusterRole, ClusterRoleBinding, PolicyRule, Role, RoleBinding,
-        RoleRef, Subject,
-    ];
-    "k8s_openapi::api::policy::v1" => policy_v1 [
-        Eviction, PodDisruptionBudget, PodDisruptionBudgetSpec,
-        PodDisruptionBudgetStatus,
-    ];
-    "k8s_openapi::api::storage::v1" => storage_v1 [
-        CSIDriver, CSIDriverSpec, CSINode, CSINodeDriver, CSINodeSpec,
-        CSIStorageCapacity, StorageClass, TokenRequest, VolumeAttachment,
-        VolumeAttachmentSource, VolumeAttachmentSpec, VolumeAttachmentStatus,
-        VolumeAttributesClass, VolumeError, VolumeNodeResources,
-    ];
-    "k8s_openapi::api::discovery::v1" => discovery_v1 [
-        Endpoint, EndpointConditions, EndpointHints, EndpointPort, EndpointSlice,
-        ForNode, ForZone,
-    ];
-    "k8s_openapi::api::coordination::v1" => coordination_v1 [
-        Lease, LeaseSpec,
-    ];
-    "k8s_openapi::api::scheduling::v1" => scheduling_v1 [
-        PriorityClass,
-    ];
-    "k8s_openapi::apimachinery::pkg::apis::meta::v1" => meta_v1 [
-        APIGroup, APIGroupList, APIResource, APIResourceList, APIVersions, Condition,
-        DeleteOptions, FieldSelectorRequirement, FieldsV1, GroupVersionForDiscovery,
-        LabelSelector, LabelSelectorRequirement, ListMeta, ManagedFieldsEntry,
-        MicroTime, ObjectMeta, OwnerReference, Patch, Preconditions,
-        ServerAddressByClientCIDR, Status, StatusCause, StatusDetails, Time,
-    ];
-    "k8s_openapi::apimachinery::pkg::api::resource" => api_resource [
-        Quantity,
-    ];
-    "k8s_openapi::apimachinery::pkg::util::intstr" => util_intstr [
-        IntOrString,
-    ];
-    "k8s_openapi::apimachinery::pkg::runtime" => pkg_runtime [
-        RawExtension,
-    ];
-    "k8s_openapi::apiextensions_apiserver::pkg::apis::apiextensions::v1" => apiextensions_v1 [
-        CustomResourceColumnDefinition, CustomResourceConversion,
-        CustomResourceDefinition, CustomResourceDefinitionCondition,
-        CustomResourceDefinitionNames, CustomResourceDefinitionSpec,
-        CustomResourceDefinitionStatus, CustomResourceDefinitionVersion,
-        CustomResourceSubresourceScale, CustomResourceSubresourceStatus,
-        CustomResourceSubresources, CustomResourceValidation, ExternalDocumentation,
-        JSON, JSONSchemaProps, JSONSchemaPropsOrArray, JSONSchemaPropsOrBool,
-        JSONSchemaPropsOrStringArray, SelectableField, ServiceReference, ValidationRule,
-        WebhookClientConfig, WebhookConversion,
-    ];
+impl Default for KubeVersion {
+    fn default() -> Self {
+        DEFAULT.parse().expect("the default version has data")
+    }
+}
 
+/// A version given by the user that has no schema data.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "no schemas of the built-in Kubernetes types for version {requested}: this kube-codegen \
+     carries {available}; use one of those, or add the version's data with \
+     `hack/update-k8s-schemas.sh v{requested}.0`"
+)]
+pub struct UnknownKubeVersion {
+    pub requested: String,
+    pub available: String,
+}
+
+impl FromStr for KubeVersion {
+    type Err = UnknownKubeVersion;
+
+    /// Accepts `1.34`, `v1.34`, `1.34.4` and k8s-openapi's feature spelling `v1_34`.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let trimmed = s.trim().trim_start_matches('v').replace('_', ".");
+        let minor: String = trimmed.split('.').take(2).collect::<Vec<_>>().join(".");
+        VERSIONS
+            .iter()
+            .find(|(name, _)| *name == minor)
+            .map(|(name, data)| KubeVersion { name, data })
+            .ok_or_else(|| UnknownKubeVersion {
+                requested: if minor.is_empty() {
+                    s.to_owned()
+                } else {
+                    minor
+                },
+                available: VERSIONS
+                    .iter()
+                    .map(|(n, _)| *n)
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            })
+    }
+}
+
+impl fmt::Display for KubeVersion {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn spellings_of_a_version_parse() {
+        for s in ["1.34", "v1.34", "1.34.4", "v1_34"] {
+            assert_eq!(s.parse::<KubeVersion>().unwrap().name(), "1.34", "{s}");
+        }
+        assert_eq!(KubeVersion::default().name(), "1.34");
+    }
+
+    #[test]
+    fn a_version_without_data_says_which_exist() {
+        let err = "1.20".parse::<KubeVersion>().unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "no schemas of the built-in Kubernetes types for version 1.20: this kube-codegen \
+             carries 1.34; use one of those, or add the version's data with \
+             `hack/update-k8s-schemas.sh v1.20.0`"
+        );
+    }
 }

@@ -11,14 +11,18 @@
 //! [`structural`] checks what the API server would reject.
 
 mod check_crd;
+mod dangerous;
 mod defaults;
 mod definition;
+mod descriptions;
 mod docs;
 pub mod external;
 mod external_table;
 mod locate;
+mod options;
 mod rust_module;
 pub mod schema;
+mod size;
 pub mod structural;
 mod topology;
 mod validation;
@@ -32,7 +36,12 @@ use k8s_openapi::apiextensions_apiserver::pkg::apis::apiextensions::v1::CustomRe
 use crate::emit::{EmitOptions, GeneratedFile};
 use crate::model::{Api, Location};
 
-pub use external::{external_schema, is_known_external, known_external_paths};
+pub use descriptions::truncate_descriptions;
+pub use external::{
+    KubeVersion, UnknownKubeVersion, external_schema, is_known_external, known_external_paths,
+};
+pub use options::CrdOptions;
+pub use size::{CLIENT_SIDE_APPLY_LIMIT, size_warning};
 pub use structural::check_structural;
 
 /// Why a CRD could not be generated: the place in the input and what is wrong there.
@@ -69,6 +78,8 @@ pub struct Crd {
     /// Output path relative to the generated crate: `crds/<group>_<plural>.yaml`.
     pub path: PathBuf,
     pub definition: CustomResourceDefinition,
+    /// The kind's type in the input (of its storage version), for diagnostics.
+    pub location: Location,
 }
 
 impl Crd {
@@ -85,14 +96,29 @@ impl Crd {
 /// versions, a field type that cannot be resolved, an external type without a known
 /// schema, and marker combinations that have no schema (see `validation`).
 pub fn build_crds(api: &Api) -> Result<Vec<Crd>, Vec<CrdError>> {
-    definition::build(api)
+    definition::build(api, &CrdOptions::default())
+}
+
+/// [`build_crds`] with `options`.
+pub fn build_crds_with(api: &Api, options: &CrdOptions) -> Result<Vec<Crd>, Vec<CrdError>> {
+    definition::build(api, options)
+}
+
+/// The warnings for `api`'s CRDs that are too large for client-side apply (see
+/// [`size_warning`]); empty when the CRDs cannot be built.
+pub fn size_warnings(api: &Api, options: &CrdOptions) -> Vec<crate::diag::Diagnostic> {
+    build_crds_with(api, options)
+        .unwrap_or_default()
+        .iter()
+        .filter_map(|crd| size_warning(crd, crd.to_yaml().len()))
+        .collect()
 }
 
 /// Emits `crds/<group>_<plural>.yaml` for every CRD and `src/crds.rs`.
 ///
 /// The YAML files carry no header; the writer prepends the boilerplate as `#` lines.
 pub fn emit_crds(api: &Api, opts: &EmitOptions) -> Result<Vec<GeneratedFile>, Vec<CrdError>> {
-    let crds = build_crds(api)?;
+    let crds = build_crds_with(api, &opts.crd)?;
     let mut files: Vec<GeneratedFile> = crds
         .iter()
         .map(|crd| GeneratedFile::text(crd.path.clone(), crd.to_yaml()))

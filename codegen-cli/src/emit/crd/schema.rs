@@ -2,8 +2,8 @@
 //!
 //! Rust types map the way k8s and controller-gen map Go types: `String` → string,
 //! `bool` → boolean, `i8`..`i32`/`u8`/`u16` → integer `int32`, `i64`/`u32`/`u64` →
-//! integer `int64` (unsigned ones add `minimum: 0`), `f32`/`f64` → number
-//! `float`/`double`, `Vec<u8>` → string `byte` (Go's `[]byte`), `Vec<T>` → array,
+//! integer `int64` (unsigned ones add `minimum: 0`), `f32`/`f64` → number (only
+//! with `allow_dangerous_types`, as in controller-gen), `Vec<u8>` → string `byte` (Go's `[]byte`), `Vec<T>` → array,
 //! `BTreeMap`/`HashMap<String, V>` → object with `additionalProperties`,
 //! `Option<T>`/`Box<T>` → `T` (nullable only with `+nullable`), `serde_json::Value`
 //! → `x-kubernetes-preserve-unknown-fields`, local structs → inline objects, local
@@ -64,6 +64,8 @@ pub(crate) struct SchemaBuilder<'a> {
     errors: &'a mut Vec<CrdError>,
     /// Local types being expanded, outermost first (for recursion cuts).
     stack: Vec<String>,
+    /// Floats allowed (controller-gen's `allowDangerousTypes`); refused otherwise.
+    allow_dangerous_types: bool,
 }
 
 /// The pieces of an object schema collected from a struct's fields.
@@ -89,7 +91,15 @@ impl<'a> SchemaBuilder<'a> {
             externals,
             errors,
             stack: Vec::new(),
+            allow_dangerous_types: false,
         }
+    }
+
+    /// Accept `f32`/`f64` fields as `type: number` (controller-gen's
+    /// `allowDangerousTypes`); without it they are errors, as in controller-gen.
+    pub(crate) fn allow_dangerous_types(mut self, allow: bool) -> Self {
+        self.allow_dangerous_types = allow;
+        self
     }
 
     /// The root schema of a kind: `apiVersion`, `kind`, `metadata: {type: object}`
@@ -278,7 +288,11 @@ impl<'a> SchemaBuilder<'a> {
             FieldType::Bool => typed("boolean", None),
             FieldType::Integer { bits, signed } => integer(*bits, *signed),
             FieldType::Float { bits } => {
-                typed("number", Some(if *bits <= 32 { "float" } else { "double" }))
+                if !self.allow_dangerous_types {
+                    self.error(location, super::dangerous::float_refused(*bits));
+                }
+                // Like controller-gen with `allowDangerousTypes`: no format.
+                typed("number", None)
             }
             FieldType::Option(inner) | FieldType::Boxed(inner) => self.type_schema(inner, location),
             FieldType::Vec(item) => match strip_wrappers(item) {
