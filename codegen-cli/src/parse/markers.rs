@@ -122,10 +122,23 @@ pub(crate) fn parse_marker(raw: &RawMarker) -> Result<Marker, Vec<Diagnostic>> {
     let name_end = body
         .find(|c: char| c == '=' || c.is_whitespace())
         .unwrap_or(body.len());
-    let unknown = || vec![unknown_marker(raw, &body[..name_end])];
     let Some(def) = marker_registry::lookup(body) else {
-        return Err(unknown());
+        return Err(vec![unknown_marker(raw, &body[..name_end])]);
     };
+    parse_marker_as(raw, def)
+}
+
+/// Parses a marker line as `def`, a marker whose name the text starts with
+/// (other generators, such as RBAC, keep their markers out of the type registry).
+pub(crate) fn parse_marker_as(
+    raw: &RawMarker,
+    def: &'static MarkerDef,
+) -> Result<Marker, Vec<Diagnostic>> {
+    let body = &raw.text[1..];
+    let name_end = body
+        .find(|c: char| c == '=' || c.is_whitespace())
+        .unwrap_or(body.len());
+    let unknown = || vec![unknown_marker(raw, &body[..name_end])];
     let rest = &body[def.name.len()..];
     let rest_offset = 1 + def.name.chars().count();
     let marker = |value| Marker {

@@ -24,20 +24,20 @@
 //! - Inside a proc macro, spans only carry real locations under proc-macro2's
 //!   fallback implementation (`proc_macro2::fallback::force()`).
 
-mod comments;
+pub(crate) mod comments;
 mod context;
 mod item;
 mod kind;
 mod layout;
-mod marker_registry;
-mod marker_values;
-mod markers;
+pub(crate) mod marker_registry;
+pub(crate) mod marker_values;
+pub(crate) mod markers;
 mod module;
 pub mod naming;
 mod schema_markers;
 pub mod serde_attrs;
 mod source;
-mod suggest;
+pub(crate) mod suggest;
 mod types;
 mod uses;
 mod version;
