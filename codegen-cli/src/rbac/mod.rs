@@ -34,6 +34,9 @@ pub use yaml::render;
 /// whose marker has no `roleName=`.
 pub const DEFAULT_ROLE_NAME: &str = "manager-role";
 
+/// controller-gen's default output file name.
+pub const DEFAULT_FILE_NAME: &str = "role.yaml";
+
 /// One `+kubebuilder:rbac` marker, checked: what it grants, and to which role.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Rule {
