@@ -98,11 +98,12 @@ fn classify(raw: &RawMarker) -> Kind {
     }
     if known.is_none() && suggest::edit_distance(&head.to_lowercase(), NAME) <= MAX_TYPO {
         return Kind::Misspelt(
-            Diagnostic::error(format!("unknown marker `+{name}`"), raw.location.clone())
+            Diagnostic::error(format!("unknown marker `+{head}`"), raw.location.clone())
                 .with_span(span)
                 .with_help(format!("did you mean `+{NAME}`?")),
         );
     }
+    let name = known.map_or(name, |d| d.name);
     Kind::Foreign(
         Diagnostic::warning(
             format!("`+{name}` is not an RBAC marker; ignored"),
