@@ -55,6 +55,9 @@ const VERBS: &[&str] = &[
     "*",
 ];
 
+/// The verbs of non-resource URLs: lower-case HTTP methods, and `*`.
+const URL_VERBS: &[&str] = &["get", "post", "put", "patch", "delete", "head", "options", "*"];
+
 /// Parses and checks one marker; every problem is reported, not just the first.
 pub(super) fn parse_rule(raw: &RawMarker) -> Result<Rule, Vec<Diagnostic>> {
     let marker = parse_marker_as(raw, &DEF)?;
@@ -94,7 +97,8 @@ pub(super) fn parse_rule(raw: &RawMarker) -> Result<Rule, Vec<Diagnostic>> {
 
 /// What the API server (or common sense) rejects in a marker that parsed.
 fn check(marker: &Marker, rule: &Rule) -> Vec<Diagnostic> {
-    let mut errors = unknown_verbs(marker, &rule.verbs);
+    let known = if rule.urls.is_empty() { VERBS } else { URL_VERBS };
+    let mut errors = unknown_verbs(marker, &rule.verbs, known);
     let name = format!("+{NAME}");
     if rule.verbs.is_empty() {
         errors.push(
@@ -150,7 +154,7 @@ fn check(marker: &Marker, rule: &Rule) -> Vec<Diagnostic> {
 }
 
 /// One error per verb the API server does not know, pointing at the verb.
-fn unknown_verbs(marker: &Marker, verbs: &[String]) -> Vec<Diagnostic> {
+fn unknown_verbs(marker: &Marker, verbs: &[String], known: &[&'static str]) -> Vec<Diagnostic> {
     let Some(arg) = marker.arg("verbs") else {
         return Vec::new();
     };
@@ -166,13 +170,14 @@ fn unknown_verbs(marker: &Marker, verbs: &[String]) -> Vec<Diagnostic> {
     items
         .iter()
         .zip(verbs)
-        .filter(|(_, verb)| !VERBS.contains(&verb.as_str()))
+        .filter(|(_, verb)| !known.contains(&verb.as_str()))
         .map(|((offset, item), verb)| {
-            let help = match suggest::closest(verb, VERBS.iter().copied()) {
+            let help = match suggest::closest(verb, known.iter().copied()) {
                 Some(known) => format!("did you mean `{known}`?"),
                 None => format!(
-                    "RBAC verbs are {}",
-                    VERBS
+                    "{} verbs are {}",
+                    if known == URL_VERBS { "non-resource URL" } else { "RBAC" },
+                    known
                         .iter()
                         .map(|v| format!("`{v}`"))
                         .collect::<Vec<_>>()
