@@ -363,7 +363,8 @@ impl Builder {
                 .join(crate::rbac::DEFAULT_FILE_NAME)
         });
         if let (Some(path), Some(generated)) = (&rbac_path, &rbac) {
-            let file = crate::emit::GeneratedFile::text(path, crate::rbac::render(&generated.roles));
+            let file =
+                crate::emit::GeneratedFile::text(path, crate::rbac::render(&generated.roles));
             desired.insert(path.clone(), write::render(&file, &boilerplate)?);
         }
         let io_error = |source| BuildError::Io {

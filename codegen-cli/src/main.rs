@@ -107,8 +107,8 @@ fn crd(args: &InputArgs) -> Result<ExitCode, Error> {
 }
 
 fn rbac(args: &RbacArgs) -> Result<ExitCode, Error> {
-    let generated =
-        kube_codegen::rbac::generate(&args.source_dir, &args.role.role_name).map_err(Error::Input)?;
+    let generated = kube_codegen::rbac::generate(&args.source_dir, &args.role.role_name)
+        .map_err(Error::Input)?;
     print_warnings(&generated.warnings);
     print!("{}", kube_codegen::rbac::render(&generated.roles));
     Ok(ExitCode::SUCCESS)

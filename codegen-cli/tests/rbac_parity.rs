@@ -22,7 +22,10 @@ fn markers(path: &Path) -> Vec<String> {
     std::fs::read_to_string(path)
         .unwrap()
         .lines()
-        .filter_map(|l| l.find("+kubebuilder:rbac").map(|i| l[i..].trim_end().to_owned()))
+        .filter_map(|l| {
+            l.find("+kubebuilder:rbac")
+                .map(|i| l[i..].trim_end().to_owned())
+        })
         .collect()
 }
 
@@ -39,7 +42,12 @@ fn controller_gen() -> PathBuf {
         String::from_utf8_lossy(&out.stderr)
     );
     let stdout = String::from_utf8(out.stdout).unwrap();
-    PathBuf::from(stdout.lines().last().expect("the script prints the binary's path"))
+    PathBuf::from(
+        stdout
+            .lines()
+            .last()
+            .expect("the script prints the binary's path"),
+    )
 }
 
 /// Every YAML document of `text`.
@@ -95,7 +103,8 @@ fn roles_equal_controller_gen() {
     );
     let theirs = std::fs::read_to_string(out_dir.path().join("role.yaml")).unwrap();
 
-    let generated = kube_codegen::rbac::generate(&rust, ROLE_NAME).unwrap_or_else(|d| panic!("{d}"));
+    let generated =
+        kube_codegen::rbac::generate(&rust, ROLE_NAME).unwrap_or_else(|d| panic!("{d}"));
     assert!(generated.warnings.is_empty(), "{}", generated.warnings);
     let ours = kube_codegen::rbac::render(&generated.roles);
 

@@ -56,7 +56,9 @@ const VERBS: &[&str] = &[
 ];
 
 /// The verbs of non-resource URLs: lower-case HTTP methods, and `*`.
-const URL_VERBS: &[&str] = &["get", "post", "put", "patch", "delete", "head", "options", "*"];
+const URL_VERBS: &[&str] = &[
+    "get", "post", "put", "patch", "delete", "head", "options", "*",
+];
 
 /// Parses and checks one marker; every problem is reported, not just the first.
 pub(super) fn parse_rule(raw: &RawMarker) -> Result<Rule, Vec<Diagnostic>> {
@@ -97,7 +99,11 @@ pub(super) fn parse_rule(raw: &RawMarker) -> Result<Rule, Vec<Diagnostic>> {
 
 /// What the API server (or common sense) rejects in a marker that parsed.
 fn check(marker: &Marker, rule: &Rule) -> Vec<Diagnostic> {
-    let known = if rule.urls.is_empty() { VERBS } else { URL_VERBS };
+    let known = if rule.urls.is_empty() {
+        VERBS
+    } else {
+        URL_VERBS
+    };
     let mut errors = unknown_verbs(marker, &rule.verbs, known);
     let name = format!("+{NAME}");
     if rule.verbs.is_empty() {
@@ -127,7 +133,10 @@ fn check(marker: &Marker, rule: &Rule) -> Vec<Diagnostic> {
         if !rule.namespace.is_empty() {
             errors.push(
                 marker
-                    .arg_error("namespace", "non-resource URLs cannot be granted in a namespace")
+                    .arg_error(
+                        "namespace",
+                        "non-resource URLs cannot be granted in a namespace",
+                    )
                     .with_help("remove `namespace=`: `urls=` rules belong to the ClusterRole"),
             );
         }
@@ -158,12 +167,7 @@ fn unknown_verbs(marker: &Marker, verbs: &[String], known: &[&'static str]) -> V
     let Some(arg) = marker.arg("verbs") else {
         return Vec::new();
     };
-    let text: String = marker
-        .text
-        .chars()
-        .skip(arg.offset)
-        .take(arg.len)
-        .collect();
+    let text: String = marker.text.chars().skip(arg.offset).take(arg.len).collect();
     let Ok(items) = split_list(&text, arg.offset) else {
         return Vec::new();
     };
@@ -176,7 +180,11 @@ fn unknown_verbs(marker: &Marker, verbs: &[String], known: &[&'static str]) -> V
                 Some(known) => format!("did you mean `{known}`?"),
                 None => format!(
                     "{} verbs are {}",
-                    if known == URL_VERBS { "non-resource URL" } else { "RBAC" },
+                    if known == URL_VERBS {
+                        "non-resource URL"
+                    } else {
+                        "RBAC"
+                    },
                     known
                         .iter()
                         .map(|v| format!("`{v}`"))
@@ -185,7 +193,11 @@ fn unknown_verbs(marker: &Marker, verbs: &[String], known: &[&'static str]) -> V
                 ),
             };
             marker
-                .error_at(*offset, item.chars().count(), format!("unknown verb `{verb}`"))
+                .error_at(
+                    *offset,
+                    item.chars().count(),
+                    format!("unknown verb `{verb}`"),
+                )
                 .with_help(help)
         })
         .collect()
@@ -222,8 +234,10 @@ mod tests {
 
     #[test]
     fn unknown_verbs_point_at_the_verb() {
-        let errors =
-            parse_rule(&raw("+kubebuilder:rbac:groups=apps,resources=x,verbs=get;lst")).unwrap_err();
+        let errors = parse_rule(&raw(
+            "+kubebuilder:rbac:groups=apps,resources=x,verbs=get;lst",
+        ))
+        .unwrap_err();
         assert_eq!(errors.len(), 1);
         assert_eq!(errors[0].message, "unknown verb `lst`");
         assert_eq!(errors[0].location.column, 4 + 52);

@@ -176,7 +176,12 @@ fn sort_key(rule: &PolicyRule) -> String {
 
 /// Every list de-duplicated and sorted (controller-gen's `normalize`).
 fn normalized(rule: PolicyRule) -> PolicyRule {
-    let set = |list: Vec<String>| list.into_iter().collect::<BTreeSet<_>>().into_iter().collect();
+    let set = |list: Vec<String>| {
+        list.into_iter()
+            .collect::<BTreeSet<_>>()
+            .into_iter()
+            .collect()
+    };
     PolicyRule {
         api_groups: set(rule.api_groups),
         resources: set(rule.resources),

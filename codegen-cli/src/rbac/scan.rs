@@ -44,8 +44,9 @@ pub(super) fn scan_dir(dir: &Path) -> Result<Scanned, Diagnostics> {
             match classify(&raw) {
                 Kind::Rbac => match parse_rule(&raw) {
                     Ok(rule) => scanned.rules.push(rule),
-                    Err(diags) => errors
-                        .extend(diags.into_iter().map(|d| d.with_source_line(source_line))),
+                    Err(diags) => {
+                        errors.extend(diags.into_iter().map(|d| d.with_source_line(source_line)))
+                    }
                 },
                 Kind::Misspelt(d) => errors.push(d.with_source_line(source_line)),
                 Kind::Foreign(d) => scanned.warnings.push(d.with_source_line(source_line)),

@@ -31,7 +31,10 @@ struct Metadata<'a> {
 struct Rule<'a> {
     #[serde(skip_serializing_if = "<[String]>::is_empty")]
     api_groups: &'a [String],
-    #[serde(rename = "nonResourceURLs", skip_serializing_if = "<[String]>::is_empty")]
+    #[serde(
+        rename = "nonResourceURLs",
+        skip_serializing_if = "<[String]>::is_empty"
+    )]
     non_resource_urls: &'a [String],
     #[serde(skip_serializing_if = "<[String]>::is_empty")]
     resource_names: &'a [String],
