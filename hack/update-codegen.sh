@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Regenerates every generated crate from its input API:
 #   apis/src                 -> generated/            (+ manifests/crd/)
+#   controller/src (+kubebuilder:rbac markers) -> manifests/rbac/role.yaml
 #   tests/fixture-apis/src   -> tests/fixture-generated/
 # Works from any directory. Extra arguments go to every `kube-codegen generate`.
 set -euo pipefail
@@ -15,6 +16,7 @@ BIN="$ROOT/target/debug/kube-codegen"
 # version of apis/Cargo.toml becomes generated/Cargo.toml's (`--crate-version`).
 API_VERSION=$(cargo pkgid --offline -p apis | sed 's/.*[#@]//')
 
-"$BIN" generate --input-dir apis/src --output-dir generated --crd-dir manifests/crd --crate-version "$API_VERSION" "$@"
+"$BIN" generate --input-dir apis/src --output-dir generated --crd-dir manifests/crd --crate-version "$API_VERSION" \
+    --rbac-source-dir controller/src --rbac-output manifests/rbac/role.yaml --role-name app-controller "$@"
 # The fixture has float fields on purpose (controller-gen's allowDangerousTypes).
 "$BIN" generate --input-dir tests/fixture-apis/src --output-dir tests/fixture-generated --allow-dangerous-types "$@"

@@ -31,6 +31,7 @@ fn config(input_dir: PathBuf, output_dir: PathBuf) -> Config {
         parse: ParseOptions::default(),
         emit: EmitOptions::default(),
         crate_version: None,
+        rbac: None,
     }
 }
 

@@ -68,6 +68,8 @@ pub struct Builder {
     crate_name: Option<String>,
     cargo_directives: bool,
     crd: CrdOptions,
+    /// Where to read `+kubebuilder:rbac` markers, and the role name.
+    rbac: Option<(PathBuf, String)>,
 }
 
 #[derive(Clone, Debug)]
@@ -93,6 +95,8 @@ pub struct Generated {
     pub removed: Vec<PathBuf>,
     /// Warnings about the input (also printed as `cargo::warning=` lines).
     pub warnings: Diagnostics,
+    /// The RBAC roles (`<OUT_DIR>/kube_codegen/rbac/role.yaml`), with [`Builder::rbac`].
+    pub rbac: Option<PathBuf>,
 }
 
 /// Why [`Builder::generate`] failed.
@@ -169,6 +173,7 @@ impl Builder {
             crate_name: None,
             cargo_directives: true,
             crd: CrdOptions::default(),
+            rbac: None,
         }
     }
 
@@ -270,6 +275,16 @@ impl Builder {
 
     /// Whether to print `cargo::` directives to stdout and diagnostics to stderr
     /// (default on; turn off when calling the builder outside a build script).
+    /// Also generate RBAC from the `+kubebuilder:rbac` markers of every `.rs`
+    /// file under `source_dir` (e.g. `src`), as `kube-codegen generate
+    /// --rbac-source-dir` does; the roles are written to `rbac/role.yaml` next
+    /// to the CRDs ([`Generated::rbac`]), with `role_name` as the ClusterRole's
+    /// name ([`crate::rbac::DEFAULT_ROLE_NAME`] is controller-gen's usual one).
+    pub fn rbac(mut self, source_dir: impl Into<PathBuf>, role_name: impl Into<String>) -> Self {
+        self.rbac = Some((source_dir.into(), role_name.into()));
+        self
+    }
+
     pub fn cargo_directives(mut self, on: bool) -> Self {
         self.cargo_directives = on;
         self
@@ -325,7 +340,24 @@ impl Builder {
             diagnostics,
             reported: false,
         };
-        let parsed = match parse::parse_dir(&self.input_dir, &parse_opts) {
+        let rbac = match &self.rbac {
+            Some((source_dir, role_name)) => {
+                rerun.push(source_dir.clone());
+                match crate::rbac::generate(source_dir, role_name) {
+                    Ok(generated) => Some(generated),
+                    Err(diagnostics) => {
+                        sink.directives(&cargo::rerun_if_changed(&rerun));
+                        return Err(BuildError::Input {
+                            input_dir: source_dir.clone(),
+                            diagnostics,
+                            reported: false,
+                        });
+                    }
+                }
+            }
+            None => None,
+        };
+        let mut parsed = match parse::parse_dir(&self.input_dir, &parse_opts) {
             Ok(parsed) => parsed,
             Err(diagnostics) => {
                 // Fixing the input must re-run the script.
@@ -336,6 +368,10 @@ impl Builder {
         // The files first: cargo names the first changed path as the reason to
         // re-run, and a file says more than its directory.
         rerun.splice(0..0, parsed.inputs.iter().cloned());
+        if let Some(rbac) = &rbac {
+            rerun.extend(rbac.files.iter().cloned());
+            parsed.warnings.extend(rbac.warnings.0.iter().cloned());
+        }
         sink.directives(&cargo::rerun_if_changed(&rerun));
         sink.diagnostics(&parsed.warnings);
         let parsed_warning_count = parsed.warnings.0.len();
@@ -365,6 +401,17 @@ impl Builder {
                 write::render(file, &boilerplate)?,
             );
         }
+        let rbac_path = rbac.as_ref().map(|_| {
+            output_dir
+                .join(&data_dir)
+                .join("rbac")
+                .join(crate::rbac::DEFAULT_FILE_NAME)
+        });
+        if let (Some(path), Some(generated)) = (&rbac_path, &rbac) {
+            let file =
+                crate::emit::GeneratedFile::text(path, crate::rbac::render(&generated.roles));
+            desired.insert(path.clone(), write::render(&file, &boilerplate)?);
+        }
         let io_error = |source| BuildError::Io {
             path: output_dir.clone(),
             source,
@@ -385,6 +432,7 @@ impl Builder {
             written,
             removed,
             warnings,
+            rbac: rbac_path,
         })
     }
 

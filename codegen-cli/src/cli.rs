@@ -30,6 +30,30 @@ pub enum Command {
     Verify(GenerateArgs),
     /// Print the CustomResourceDefinitions for the input to standard output.
     Crd(InputArgs),
+    /// Print the RBAC roles granted by the `+kubebuilder:rbac` markers of Rust
+    /// sources to standard output (controller-gen's `rbac` generator).
+    Rbac(RbacArgs),
+}
+
+/// Flags of `rbac`.
+#[derive(Debug, Args)]
+pub struct RbacArgs {
+    /// Directory whose `.rs` files (recursively) hold `+kubebuilder:rbac`
+    /// markers in comments, e.g. `controller/src`.
+    #[arg(long, value_name = "DIR")]
+    pub source_dir: PathBuf,
+
+    #[command(flatten)]
+    pub role: RoleNameArg,
+}
+
+/// The `--role-name` flag, shared by `rbac`, `generate` and `verify`.
+#[derive(Debug, Args)]
+pub struct RoleNameArg {
+    /// Name of the generated ClusterRole, and of every Role whose marker has no
+    /// `roleName=` (controller-gen's `rbac:roleName=`).
+    #[arg(long, value_name = "NAME", default_value = crate::rbac::DEFAULT_ROLE_NAME)]
+    pub role_name: String,
 }
 
 /// Where the input is and how it is read.
@@ -125,6 +149,20 @@ pub struct GenerateArgs {
     /// touches (`verify` reports a different version as stale). Default: leave it.
     #[arg(long, value_name = "SEMVER", value_parser = crate::crate_version::parse)]
     pub crate_version: Option<String>,
+
+    /// Also generate RBAC: read the `+kubebuilder:rbac` markers of every `.rs`
+    /// file under DIR (e.g. `controller/src`) and write the roles to
+    /// `--rbac-output`.
+    #[arg(long, value_name = "DIR", requires = "rbac_output")]
+    pub rbac_source_dir: Option<PathBuf>,
+
+    /// The file the RBAC roles are written to (a ClusterRole and a Role per
+    /// namespace, one YAML document each), e.g. `manifests/rbac/role.yaml`.
+    #[arg(long, value_name = "FILE", requires = "rbac_source_dir")]
+    pub rbac_output: Option<PathBuf>,
+
+    #[command(flatten)]
+    pub role: RoleNameArg,
 }
 
 /// `Kind → plural` overrides.

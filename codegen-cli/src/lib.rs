@@ -16,5 +16,6 @@ pub mod emit;
 pub mod model;
 pub mod parse;
 pub mod pipeline;
+pub mod rbac;
 pub mod validate;
 pub mod write;

@@ -4,11 +4,11 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::Parser;
-use kube_codegen::cli::{Cli, Command, GenerateArgs, InputArgs};
+use kube_codegen::cli::{Cli, Command, GenerateArgs, InputArgs, RbacArgs};
 use kube_codegen::diag::Severity;
 use kube_codegen::emit::EmitOptions;
 use kube_codegen::parse::ParseOptions;
-use kube_codegen::pipeline::{self, Config, Error};
+use kube_codegen::pipeline::{self, Config, Error, RbacConfig};
 use kube_codegen::write::Boilerplate;
 
 // The generator allocates millions of small token and syntax-tree nodes (syn,
@@ -27,6 +27,7 @@ fn main() -> ExitCode {
         Command::Generate(args) => generate(&args),
         Command::Verify(args) => verify(&args),
         Command::Crd(args) => crd(&args),
+        Command::Rbac(args) => rbac(&args),
     };
     match result {
         Ok(code) => code,
@@ -118,6 +119,14 @@ fn crd(args: &InputArgs) -> Result<ExitCode, Error> {
     Ok(ExitCode::SUCCESS)
 }
 
+fn rbac(args: &RbacArgs) -> Result<ExitCode, Error> {
+    let generated = kube_codegen::rbac::generate(&args.source_dir, &args.role.role_name)
+        .map_err(Error::Input)?;
+    print_warnings(&generated.warnings);
+    print!("{}", kube_codegen::rbac::render(&generated.roles));
+    Ok(ExitCode::SUCCESS)
+}
+
 fn config(args: &GenerateArgs) -> Result<Config, Error> {
     let boilerplate = match &args.boilerplate {
         Some(path) => pipeline::read_boilerplate(path)?,
@@ -144,6 +153,15 @@ fn config(args: &GenerateArgs) -> Result<Config, Error> {
             crd: args.input.crd.options(),
         },
         crate_version: args.crate_version.clone(),
+        rbac: args
+            .rbac_source_dir
+            .clone()
+            .zip(args.rbac_output.clone())
+            .map(|(source_dir, output)| RbacConfig {
+                source_dir,
+                output,
+                role_name: args.role.role_name.clone(),
+            }),
     })
 }
 

@@ -29,6 +29,20 @@ pub struct Config {
     /// `--crate-version`: the `[package] version` the generated crate's
     /// Cargo.toml must have (see [`crate::crate_version`]); `None` leaves it alone.
     pub crate_version: Option<String>,
+    /// `--rbac-source-dir`/`--rbac-output`: RBAC from the `+kubebuilder:rbac`
+    /// markers of controller code, written to one file; `None`: no RBAC.
+    pub rbac: Option<RbacConfig>,
+}
+
+/// Where RBAC markers are read and where the roles go.
+#[derive(Clone, Debug)]
+pub struct RbacConfig {
+    /// Every `.rs` file under it is read (`controller/src`).
+    pub source_dir: PathBuf,
+    /// The multi-document YAML file of the roles (`manifests/rbac/role.yaml`).
+    pub output: PathBuf,
+    /// The ClusterRole's name, and that of Roles whose markers name none.
+    pub role_name: String,
 }
 
 /// Why a run produced nothing.
@@ -62,6 +76,14 @@ pub struct Output {
 /// Parses, validates, emits and renders; touches nothing on disk but the input.
 pub fn run(config: &Config) -> Result<Output, Error> {
     let mut parsed = parse::parse_dir(&config.input_dir, &config.parse).map_err(Error::Input)?;
+    let rbac = match &config.rbac {
+        Some(rbac) => {
+            let (content, warnings) = render_rbac(rbac, &config.boilerplate)?;
+            parsed.warnings.extend(warnings);
+            Some((rbac.output.clone(), content))
+        }
+        None => None,
+    };
     let files = emit_and_render(
         &parsed.api,
         &config.emit,
@@ -85,6 +107,7 @@ pub fn run(config: &Config) -> Result<Output, Error> {
         }
         rendered.insert(config.output_dir.join(&path), content);
     }
+    rendered.extend(rbac);
     let manifest = match &config.crate_version {
         Some(version) => Some(versioned_manifest(&config.output_dir, version)?),
         None => None,
@@ -109,6 +132,18 @@ pub fn crd_size_warnings(
     let mut diags = Diagnostics(emit::crd::size_warnings(api, &opts.crd));
     fill_source_lines_from_disk(&mut diags);
     diags.0
+}
+
+/// The RBAC file's final content (header and roles) and the warnings about
+/// its markers; bad markers are [`Error::Input`].
+pub fn render_rbac(
+    rbac: &RbacConfig,
+    boilerplate: &Boilerplate,
+) -> Result<(String, Diagnostics), Error> {
+    let generated =
+        crate::rbac::generate(&rbac.source_dir, &rbac.role_name).map_err(Error::Input)?;
+    let file = GeneratedFile::text(&rbac.output, crate::rbac::render(&generated.roles));
+    Ok((write::render(&file, boilerplate)?, generated.warnings))
 }
 
 /// `<output_dir>/Cargo.toml` as it must be with `version`.

@@ -72,6 +72,7 @@ fn synthetic_api_parses_and_generates_every_kind() {
         parse: ParseOptions::default(),
         emit: EmitOptions::default(),
         crate_version: None,
+        rbac: None,
     };
     let output = match pipeline::run(&config) {
         Ok(output) => output,

@@ -613,7 +613,7 @@ warning: `+kubebuilder:rbac` is ignored
   |
 4 | // +kubebuilder:rbac:groups=myapp.example.com,resources=apps,verbs=get;list
   |    ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^
-  = help: kube-codegen does not use `+kubebuilder:rbac` markers: RBAC markers belong in controller code; write RBAC rules in `manifests/`
+  = help: kube-codegen does not use `+kubebuilder:rbac` markers: RBAC markers are read from controller code (`kube-codegen rbac --source-dir DIR`, or `generate --rbac-source-dir DIR`), not from API types
 
 warning: `Vec<u8>` is a JSON array of numbers
   --> tests/bad-input/warnings/myapp/v1/app.rs:10:16

@@ -134,6 +134,15 @@ impl std::fmt::Debug for KubeChildClient {
     }
 }
 
+// Missing children are created, drift is corrected by server-side apply
+// (patch), renamed-away children are deleted.
+// +kubebuilder:rbac:groups=apps,resources=deployments,verbs=create;patch;delete
+// +kubebuilder:rbac:groups=core,resources=services,verbs=create;patch;delete
+//
+// Children carry an owner reference with `blockOwnerDeletion: true`; where the
+// OwnerReferencesPermissionEnforcement admission plugin is on, setting it
+// requires update on the owner's finalizers.
+// +kubebuilder:rbac:groups=myapp.k8s.io,resources=apps/finalizers,verbs=update
 impl ChildClient for KubeChildClient {
     async fn create<K: Child>(&self, namespace: &str, object: &K) -> Result<K> {
         Ok(self.api(namespace).create(&post_params(), object).await?)

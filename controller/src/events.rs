@@ -183,6 +183,8 @@ impl KubeEvents {
     }
 }
 
+// Events about Apps (events.k8s.io/v1); the Recorder patches repeats into a series.
+// +kubebuilder:rbac:groups=events.k8s.io,resources=events,verbs=create;patch
 impl EventSink for KubeEvents {
     async fn publish(&self, app: &App, event: AppEvent) {
         let reference = app.object_ref(&());

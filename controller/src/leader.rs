@@ -39,6 +39,11 @@ fn whole_seconds(d: Duration) -> u64 {
     d.as_secs().max(1)
 }
 
+// The replicas share the Lease `app-controller` in `app-system` (the
+// manifests' --leader-election-id and namespace). The first replica creates it
+// (create cannot be limited by name); then it is read and patched by name only.
+// +kubebuilder:rbac:groups=coordination.k8s.io,namespace=app-system,roleName=app-controller-leader-election,resources=leases,verbs=create
+// +kubebuilder:rbac:groups=coordination.k8s.io,namespace=app-system,roleName=app-controller-leader-election,resources=leases,resourceNames=app-controller,verbs=get;patch
 impl LeaderElector {
     /// Joins the election for `config`'s Lease as `identity` (creating the
     /// Lease if it does not exist yet).

@@ -191,6 +191,11 @@ impl Controller {
         if let Some(namespace) = &config.namespace {
             factory = factory.with_namespace(namespace.clone());
         }
+        // The informers list and watch Apps and their children; reads are
+        // served from their caches, never from the API server.
+        // +kubebuilder:rbac:groups=myapp.k8s.io,resources=apps,verbs=list;watch
+        // +kubebuilder:rbac:groups=apps,resources=deployments,verbs=list;watch
+        // +kubebuilder:rbac:groups=core,resources=services,verbs=list;watch
         let apps = factory.myapp().v1().apps();
         let deployments = factory.informer_for::<Deployment>();
         let services = factory.informer_for::<Service>();

@@ -95,6 +95,9 @@ pub(crate) enum MarkerId {
     /// `+enum`: Kubernetes' openapi-gen marker for string enums; a Rust enum
     /// already is one, so it is accepted and changes nothing.
     EnumType,
+    /// `+kubebuilder:rbac`, read from controller code by [`crate::rbac`];
+    /// in type files it is a foreign marker.
+    Rbac,
     /// Markers of other Go tools: accepted with a warning, no effect.
     Foreign,
     /// Markers whose meaning kube-codegen cannot honour: an error, since
@@ -648,7 +651,8 @@ pub(crate) static MARKERS: &[MarkerDef] = &[
     ),
     foreign(
         "kubebuilder:rbac",
-        "RBAC markers belong in controller code; write RBAC rules in `manifests/`",
+        "RBAC markers are read from controller code (`kube-codegen rbac --source-dir DIR`, \
+         or `generate --rbac-source-dir DIR`), not from API types",
     ),
     foreign(
         "kubebuilder:webhook",

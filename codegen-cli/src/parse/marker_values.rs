@@ -277,7 +277,7 @@ fn unquote(s: &str, offset: usize) -> Result<String, MarkerError> {
 }
 
 /// A list: `{a,b,c}` or `a;b;c`; returns each element with its offset.
-fn split_list(s: &str, offset: usize) -> Result<Vec<(usize, &str)>, MarkerError> {
+pub(crate) fn split_list(s: &str, offset: usize) -> Result<Vec<(usize, &str)>, MarkerError> {
     let (inner, inner_offset, sep) = match s.strip_prefix('{').and_then(|r| r.strip_suffix('}')) {
         Some(inner) => (inner, offset + 1, ','),
         None => (s, offset, ';'),

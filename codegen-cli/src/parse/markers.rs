@@ -151,13 +151,38 @@ pub(crate) fn parse_marker(raw: &RawMarker) -> Result<Marker, Vec<Diagnostic>> {
         .map(|rest| format!("{VALIDATION_PREFIX}{rest}"));
     let items = items_body.is_some();
     let body = items_body.as_deref().unwrap_or(written);
-    let shift = if items { "items:".len() } else { 0 };
     let Some(def) = marker_registry::lookup(body) else {
         return Err(unknown());
     };
     if items && !def.has_items_form() {
         return Err(unknown());
     }
+    parse_body(raw, def, body, items)
+}
+
+/// Parses a marker line as `def`, a marker whose name the text starts with
+/// (other generators, such as RBAC, keep their markers out of the type registry).
+pub(crate) fn parse_marker_as(
+    raw: &RawMarker,
+    def: &'static MarkerDef,
+) -> Result<Marker, Vec<Diagnostic>> {
+    parse_body(raw, def, &raw.text[1..], false)
+}
+
+/// Parses the arguments of `def` in `body`, the marker text without its `+`
+/// (for an `items:` form, rewritten as the marker it applies to the items).
+fn parse_body(
+    raw: &RawMarker,
+    def: &'static MarkerDef,
+    body: &str,
+    items: bool,
+) -> Result<Marker, Vec<Diagnostic>> {
+    let written = &raw.text[1..];
+    let name_end = written
+        .find(|c: char| c == '=' || c.is_whitespace())
+        .unwrap_or(written.len());
+    let unknown = || vec![unknown_marker(raw, &written[..name_end])];
+    let shift = if items { "items:".len() } else { 0 };
     let rest = &body[def.name.len()..];
     let rest_offset = 1 + shift + def.name.chars().count();
     let marker = |value| Marker {

@@ -25,20 +25,20 @@
 //!   fallback implementation (`proc_macro2::fallback::force()`).
 
 mod cel_syntax;
-mod comments;
+pub(crate) mod comments;
 mod context;
 mod item;
 mod kind;
 mod layout;
-mod marker_registry;
-mod marker_values;
-mod markers;
+pub(crate) mod marker_registry;
+pub(crate) mod marker_values;
+pub(crate) mod markers;
 mod module;
 pub mod naming;
 mod schema_markers;
 pub mod serde_attrs;
 mod source;
-mod suggest;
+pub(crate) mod suggest;
 mod types;
 mod uses;
 mod version;

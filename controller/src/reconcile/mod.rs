@@ -424,6 +424,8 @@ where
         let mut updated = app.clone();
         updated.status = Some(next);
         self.metrics.count_write("update_status", "apps");
+        // Status is written through the status subresource only (PUT).
+        // +kubebuilder:rbac:groups=myapp.k8s.io,resources=apps/status,verbs=update
         self.clientset
             .myapp_v1()
             .apps(namespace)

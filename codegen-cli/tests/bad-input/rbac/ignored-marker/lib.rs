@@ -1,0 +1,4 @@
+// +kubebuilder:rbac:groups=core,resources=pods,verbs=get
+// +kubebuilder:webhook:path=/mutate,mutating=true
+// +genclient
+fn f() {}

@@ -1,0 +1,2 @@
+// +kubebuilder:rbac:resources=pods,verbs=get
+fn f() {}

@@ -1,0 +1,2 @@
+// +kubebuilder:rbac:groups=apps,verbs=get
+fn f() {}

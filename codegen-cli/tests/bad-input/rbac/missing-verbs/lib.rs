@@ -1,0 +1,3 @@
+// +kubebuilder:rbac:groups=apps,resources=deployments
+// +kubebuilder:rbac:groups=apps,resources=deployments,verbs=
+fn f() {}

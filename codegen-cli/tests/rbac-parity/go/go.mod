@@ -1,0 +1,3 @@
+module example.com/rbacparity
+
+go 1.22
