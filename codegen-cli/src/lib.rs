@@ -11,10 +11,12 @@
 pub mod builder;
 pub mod cli;
 pub mod crate_version;
+pub mod dependencies;
 pub mod diag;
 pub mod emit;
 pub mod model;
 pub mod parse;
 pub mod pipeline;
+pub mod scaffold;
 pub mod validate;
 pub mod write;

@@ -4,7 +4,9 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::Parser;
-use kube_codegen::cli::{Cli, Command, GenerateArgs, InputArgs};
+use kube_codegen::cli::{
+    Cli, Command, CreateApiArgs, CreateCommand, GenerateArgs, InitArgs, InputArgs,
+};
 use kube_codegen::diag::Severity;
 use kube_codegen::emit::EmitOptions;
 use kube_codegen::parse::ParseOptions;
@@ -27,6 +29,8 @@ fn main() -> ExitCode {
         Command::Generate(args) => generate(&args),
         Command::Verify(args) => verify(&args),
         Command::Crd(args) => crd(&args),
+        Command::Init(args) => return init(&args),
+        Command::Create(CreateCommand::Api(args)) => return create_api(&args),
     };
     match result {
         Ok(code) => code,
@@ -35,6 +39,87 @@ fn main() -> ExitCode {
             ExitCode::from(EXIT_BAD_INPUT)
         }
     }
+}
+
+fn init(args: &InitArgs) -> ExitCode {
+    match kube_codegen::scaffold::init::run(&args.dir) {
+        Ok(created) => {
+            print_created(&created);
+            let cd = if args.dir == Path::new(".") {
+                String::new()
+            } else {
+                format!("cd {}\n  ", args.dir.display())
+            };
+            eprintln!(
+                "\nNext:\n  {cd}kube-codegen create api --group <group.example.com> --version v1 --kind <Kind>\n  cargo build\n  hack/verify-codegen.sh"
+            );
+            ExitCode::SUCCESS
+        }
+        Err(err) => scaffold_failed(&err),
+    }
+}
+
+fn create_api(args: &CreateApiArgs) -> ExitCode {
+    let api = kube_codegen::scaffold::create_api::NewApi {
+        group: args.group.clone(),
+        version: args.version.clone(),
+        kind: args.kind.clone(),
+        namespaced: args.namespaced,
+    };
+    let written = match kube_codegen::scaffold::create_api::run(&args.input_dir, &api) {
+        Ok(written) => written,
+        Err(err) => return scaffold_failed(&err),
+    };
+    print_created(&written);
+    if args.no_generate {
+        eprintln!("\nNext: edit the new type, then regenerate (hack/update-codegen.sh).");
+        return ExitCode::SUCCESS;
+    }
+    // The same run as `kube-codegen generate` with these directories.
+    let generate_args = GenerateArgs {
+        input: InputArgs {
+            input_dir: args.input_dir.clone(),
+            plural_exceptions: Default::default(),
+        },
+        output_dir: args.output_dir.clone(),
+        crd_dirs: Vec::new(),
+        boilerplate: None,
+        crate_name: None,
+        crate_version: None,
+    };
+    match generate(&generate_args) {
+        Ok(code) => {
+            eprintln!(
+                "\nNext: edit {}, run hack/update-codegen.sh, and install the CRD with `kubectl apply -f {}`.",
+                written[0].display(),
+                args.output_dir.join("crds").display()
+            );
+            code
+        }
+        Err(err) => {
+            report(&err);
+            eprintln!(
+                "note: the files above were created; fix the input and run hack/update-codegen.sh"
+            );
+            ExitCode::from(EXIT_BAD_INPUT)
+        }
+    }
+}
+
+fn print_created(paths: &[PathBuf]) {
+    for path in paths {
+        eprintln!("  wrote   {}", path.display());
+    }
+}
+
+fn scaffold_failed(err: &kube_codegen::scaffold::Error) -> ExitCode {
+    let text = err.to_string();
+    if text.starts_with("error:") {
+        eprintln!("{text}");
+    } else {
+        eprintln!("error: {text}");
+    }
+    ExitCode::from(EXIT_BAD_INPUT)
 }
 
 fn generate(args: &GenerateArgs) -> Result<ExitCode, Error> {
