@@ -108,7 +108,7 @@ run kubectl wait --for=condition=Ready=False --timeout=60s -n "$NAMESPACE" app/e
 run kubectl get apps -n "$NAMESPACE"
 run kubectl get deploy,svc -n "$NAMESPACE" -o wide
 # Who controls the children: the App, through a controller owner reference.
-run kubectl get deploy,svc -n "$NAMESPACE" \
+run kubectl get -n "$NAMESPACE" "deploy/$DEPLOYMENT" "svc/$SERVICE" \
     -o 'custom-columns=KIND:.kind,NAME:.metadata.name,CONTROLLED BY:.metadata.ownerReferences[?(@.controller==true)].kind,OWNER:.metadata.ownerReferences[?(@.controller==true)].name'
 
 step "the App's schema, from the generated CRD"

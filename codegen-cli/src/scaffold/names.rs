@@ -48,7 +48,7 @@ pub fn check_kind(kind: &str) -> Result<(), NameError> {
 pub fn check_version(version: &str) -> Result<(), NameError> {
     let ok = version
         .strip_prefix('v')
-        .and_then(|rest| number_prefix(rest).map(|(n, tail)| (n, tail)))
+        .and_then(number_prefix)
         .is_some_and(|(major, tail)| {
             major != 0
                 && (tail.is_empty()
