@@ -113,12 +113,7 @@ fn print_created(paths: &[PathBuf]) {
 }
 
 fn scaffold_failed(err: &kube_codegen::scaffold::Error) -> ExitCode {
-    let text = err.to_string();
-    if text.starts_with("error:") {
-        eprintln!("{text}");
-    } else {
-        eprintln!("error: {text}");
-    }
+    eprintln!("error: {err}");
     ExitCode::from(EXIT_BAD_INPUT)
 }
 

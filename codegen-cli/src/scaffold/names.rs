@@ -5,7 +5,7 @@ use heck::{ToSnakeCase, ToUpperCamelCase};
 
 /// A name the API server or Rust would reject.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
-#[error("error: invalid {flag} `{value}`: {problem}\n  = help: {help}")]
+#[error("invalid {flag} `{value}`: {problem}\n  = help: {help}")]
 pub struct NameError {
     /// The flag that gave the name (`--kind`).
     pub flag: &'static str,
@@ -155,7 +155,7 @@ mod tests {
         let e = check_kind("cron_tab").unwrap_err();
         assert_eq!(
             e.to_string(),
-            "error: invalid --kind `cron_tab`: a kind must be UpperCamelCase (letters and digits, starting with a capital)\n  = help: write it in UpperCamelCase: `--kind CronTab`"
+            "invalid --kind `cron_tab`: a kind must be UpperCamelCase (letters and digits, starting with a capital)\n  = help: write it in UpperCamelCase: `--kind CronTab`"
         );
         assert!(
             check_kind("crontab")
@@ -173,7 +173,7 @@ mod tests {
         let e = check_version("V1Beta1").unwrap_err();
         assert_eq!(
             e.to_string(),
-            "error: invalid --version `V1Beta1`: not a Kubernetes API version\n  = help: versions are lower case: `--version v1beta1`"
+            "invalid --version `V1Beta1`: not a Kubernetes API version\n  = help: versions are lower case: `--version v1beta1`"
         );
         for bad in [
             "1", "v0", "v01", "v1gamma1", "v1beta", "v1beta0", "version1", "",
@@ -188,7 +188,7 @@ mod tests {
         let e = check_group("cache").unwrap_err();
         assert_eq!(
             e.to_string(),
-            "error: invalid --group `cache`: a custom resource's group needs a dot (the API server requires it)\n  = help: add your domain: `--group cache.example.com`"
+            "invalid --group `cache`: a custom resource's group needs a dot (the API server requires it)\n  = help: add your domain: `--group cache.example.com`"
         );
         let e = check_group("Cache.Example.com").unwrap_err();
         assert!(e.problem.contains("DNS subdomain"), "{e}");
