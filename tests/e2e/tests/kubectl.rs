@@ -156,7 +156,14 @@ fn can_i(subject: &str, verb: &str, group: &str, resource: &str) -> Result<bool>
 #[test]
 fn the_controller_service_account_may_do_exactly_what_its_role_grants() -> Result<()> {
     let read = |rel: &str| std::fs::read_to_string(repo(rel));
-    let role: ClusterRole = serde_saphyr::from_str(&read("manifests/rbac/role.yaml")?)?;
+    // The ClusterRole among the file's documents (a generated role.yaml may
+    // hold namespaced Roles too).
+    let role_yaml = read("manifests/rbac/role.yaml")?;
+    let role: ClusterRole = role_yaml
+        .split("\n---")
+        .find(|doc| doc.lines().any(|l| l.trim() == "kind: ClusterRole"))
+        .map(serde_saphyr::from_str)
+        .context("manifests/rbac/role.yaml has a ClusterRole")??;
     let binding: ClusterRoleBinding =
         serde_saphyr::from_str(&read("manifests/rbac/role_binding.yaml")?)?;
     assert_eq!(binding.role_ref.name, role.metadata.name.clone().unwrap());
