@@ -10,7 +10,8 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
-use k8s_openapi::api::rbac::v1::{ClusterRole, ClusterRoleBinding};
+use k8s_openapi::api::apps::v1::Deployment;
+use k8s_openapi::api::rbac::v1::ClusterRole;
 
 /// `kubectl args...` with `input` on stdin; stdout, or an error with stderr.
 fn kubectl_with_input(args: &[&str], input: &str) -> Result<String> {
@@ -128,8 +129,8 @@ fn grants(role: &ClusterRole) -> BTreeMap<(String, String), BTreeSet<String>> {
     out
 }
 
-/// `kubectl auth can-i VERB RESOURCE[.GROUP] [--subresource=S] --as=SUBJECT`.
-fn can_i(subject: &str, verb: &str, group: &str, resource: &str) -> Result<bool> {
+/// `kubectl auth can-i VERB RESOURCE[.GROUP] [--subresource=S] -n NAMESPACE --as=SUBJECT`.
+fn can_i(subject: &str, verb: &str, group: &str, resource: &str, namespace: &str) -> Result<bool> {
     let (resource, subresource) = resource.split_once('/').unwrap_or((resource, ""));
     let target = if group.is_empty() {
         resource.to_owned()
@@ -137,7 +138,7 @@ fn can_i(subject: &str, verb: &str, group: &str, resource: &str) -> Result<bool>
         format!("{resource}.{group}")
     };
     let mut cmd = e2e::shared()?.kubectl()?;
-    cmd.args(["auth", "can-i", verb, &target, "-n", "default"])
+    cmd.args(["auth", "can-i", verb, &target, "-n", namespace])
         .arg(format!("--as={subject}"));
     if !subresource.is_empty() {
         cmd.arg(format!("--subresource={subresource}"));
@@ -153,9 +154,36 @@ fn can_i(subject: &str, verb: &str, group: &str, resource: &str) -> Result<bool>
     }
 }
 
+/// What the App controller calls, from its code: it must be allowed all of it
+/// whatever the role file says. `(verb, resource[/subresource], group)`.
+const CONTROLLER_NEEDS: &[(&str, &str, &str)] = &[
+    ("list", "apps", "myapp.k8s.io"),
+    ("watch", "apps", "myapp.k8s.io"),
+    ("update", "apps/status", "myapp.k8s.io"),
+    ("list", "deployments", "apps"),
+    ("watch", "deployments", "apps"),
+    ("create", "deployments", "apps"),
+    ("patch", "deployments", "apps"),
+    ("list", "services", ""),
+    ("watch", "services", ""),
+    ("create", "services", ""),
+    ("patch", "services", ""),
+    ("create", "events", "events.k8s.io"),
+];
+
 #[test]
 fn the_controller_service_account_may_do_exactly_what_its_role_grants() -> Result<()> {
     let read = |rel: &str| std::fs::read_to_string(repo(rel));
+    // The identity the controller's Deployment runs as.
+    let deployment: Deployment =
+        serde_saphyr::from_str(&read("manifests/controller/02-deployment.yaml")?)?;
+    let namespace = deployment.metadata.namespace.clone().unwrap_or_default();
+    let sa = deployment
+        .spec
+        .and_then(|s| s.template.spec)
+        .and_then(|s| s.service_account_name)
+        .context("the controller's Deployment names its ServiceAccount")?;
+    let subject = format!("system:serviceaccount:{namespace}:{sa}");
     // The ClusterRole among the file's documents (a generated role.yaml may
     // hold namespaced Roles too).
     let role_yaml = read("manifests/rbac/role.yaml")?;
@@ -164,29 +192,17 @@ fn the_controller_service_account_may_do_exactly_what_its_role_grants() -> Resul
         .find(|doc| doc.lines().any(|l| l.trim() == "kind: ClusterRole"))
         .map(serde_saphyr::from_str)
         .context("manifests/rbac/role.yaml has a ClusterRole")??;
-    let binding: ClusterRoleBinding =
-        serde_saphyr::from_str(&read("manifests/rbac/role_binding.yaml")?)?;
-    assert_eq!(binding.role_ref.name, role.metadata.name.clone().unwrap());
-    let sa = binding
-        .subjects
-        .iter()
-        .flatten()
-        .find(|s| s.kind == "ServiceAccount")
-        .context("the binding names a ServiceAccount")?;
-    let namespace = sa.namespace.clone().unwrap_or_default();
-    let subject = format!("system:serviceaccount:{namespace}:{}", sa.name);
 
-    // The role and its binding, as the manifests install them.
-    let ns_yaml = e2e::kubectl(&[
-        "create",
-        "namespace",
-        &namespace,
-        "--dry-run=client",
-        "-o",
-        "yaml",
-    ])?;
-    kubectl_with_input(&["apply", "-f", "-"], &ns_yaml)?;
-    e2e::kubectl(&["apply", "-f", &repo("manifests/rbac")])?;
+    // kubectl resolves `apps.myapp.k8s.io` through discovery: the CRD first.
+    install_app_crd()?;
+    // The namespace, ServiceAccount, role and bindings, as the manifests install them.
+    for rel in [
+        "manifests/controller/00-namespace.yaml",
+        "manifests/controller/01-service-account.yaml",
+        "manifests/rbac",
+    ] {
+        e2e::kubectl(&["apply", "-f", &repo(rel)])?;
+    }
 
     let grants = grants(&role);
     assert!(!grants.is_empty(), "the role grants nothing");
@@ -206,7 +222,7 @@ fn the_controller_service_account_may_do_exactly_what_its_role_grants() -> Resul
             let expected = verbs.contains(verb) || verbs.contains("*");
             // RBAC bindings reach the authorizer's cache within moments.
             let allowed = loop {
-                let allowed = can_i(&subject, verb, group, resource)?;
+                let allowed = can_i(&subject, verb, group, resource, "default")?;
                 if allowed == expected || start.elapsed() > Duration::from_secs(30) {
                     break allowed;
                 }
@@ -218,14 +234,35 @@ fn the_controller_service_account_may_do_exactly_what_its_role_grants() -> Resul
             );
         }
     }
+    for (verb, resource, group) in CONTROLLER_NEEDS {
+        assert!(
+            can_i(&subject, verb, group, resource, "default")?,
+            "the controller needs to {verb} {resource} ({group:?}); manifests/rbac does not allow it"
+        );
+    }
+    // Leader election: its Lease, in its own namespace only.
+    assert!(can_i(
+        &subject,
+        "create",
+        "coordination.k8s.io",
+        "leases",
+        &namespace
+    )?);
+    assert!(!can_i(
+        &subject,
+        "create",
+        "coordination.k8s.io",
+        "leases",
+        "default"
+    )?);
     // Nothing outside the role.
-    for (verb, resource) in [
-        ("get", "secrets"),
-        ("list", "pods"),
-        ("create", "clusterroles.rbac.authorization.k8s.io"),
+    for (verb, resource, group) in [
+        ("get", "secrets", ""),
+        ("list", "pods", ""),
+        ("create", "clusterroles", "rbac.authorization.k8s.io"),
     ] {
         assert!(
-            !can_i(&subject, verb, "", resource)?,
+            !can_i(&subject, verb, group, resource, "default")?,
             "{subject} may {verb} {resource}"
         );
     }
