@@ -36,6 +36,18 @@ impl NewApi {
                 ),
             });
         }
+        let kind_module = names::kind_module(&self.kind);
+        if syn::parse_str::<syn::Ident>(&kind_module).is_err() {
+            return Err(NameError {
+                flag: "--kind",
+                value: self.kind.clone(),
+                problem: format!("its file and module would be `{kind_module}`, a Rust keyword"),
+                help: format!(
+                    "choose another name, such as `--kind {}Resource`",
+                    self.kind
+                ),
+            });
+        }
         Ok(())
     }
 }
@@ -339,5 +351,12 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(err.contains("`--kind Redis`"), "{err}");
+        let err = plan(dir.path(), &api("cache.example.com", "v1", "Mod"))
+            .unwrap_err()
+            .to_string();
+        assert_eq!(
+            err,
+            "invalid --kind `Mod`: its file and module would be `mod`, a Rust keyword\n  = help: choose another name, such as `--kind ModResource`"
+        );
     }
 }
