@@ -45,14 +45,7 @@ fn init(args: &InitArgs) -> ExitCode {
     match kube_codegen::scaffold::init::run(&args.dir) {
         Ok(created) => {
             print_created(&created);
-            let cd = if args.dir == Path::new(".") {
-                String::new()
-            } else {
-                format!("cd {}\n  ", args.dir.display())
-            };
-            eprintln!(
-                "\nNext:\n  {cd}kube-codegen create api --group <group.example.com> --version v1 --kind <Kind>\n  cargo build\n  hack/verify-codegen.sh"
-            );
+            eprint!("{}", kube_codegen::scaffold::init::next_steps(&args.dir));
             ExitCode::SUCCESS
         }
         Err(err) => scaffold_failed(&err),
@@ -71,8 +64,9 @@ fn create_api(args: &CreateApiArgs) -> ExitCode {
         Err(err) => return scaffold_failed(&err),
     };
     print_created(&written);
+    let next = kube_codegen::scaffold::create_api::next_steps(&written[0], &args.output_dir);
     if args.no_generate {
-        eprintln!("\nNext: edit the new type, then regenerate (hack/update-codegen.sh).");
+        eprint!("{next}");
         return ExitCode::SUCCESS;
     }
     // The same run as `kube-codegen generate` with these directories.
@@ -89,11 +83,7 @@ fn create_api(args: &CreateApiArgs) -> ExitCode {
     };
     match generate(&generate_args) {
         Ok(code) => {
-            eprintln!(
-                "\nNext: edit {}, run hack/update-codegen.sh, and install the CRD with `kubectl apply -f {}`.",
-                written[0].display(),
-                args.output_dir.join("crds").display()
-            );
+            eprint!("{next}");
             code
         }
         Err(err) => {

@@ -147,6 +147,15 @@ pub fn run(input_dir: &Path, api: &NewApi) -> Result<Vec<PathBuf>, Error> {
     Ok(plan.files.into_iter().map(|f| f.path).collect())
 }
 
+/// What to do after `create api` wrote `kind_file`.
+pub fn next_steps(kind_file: &Path, output_dir: &Path) -> String {
+    format!(
+        "\nNext: edit {}, run hack/update-codegen.sh, and install the CRD with `kubectl apply -f {}`.\n",
+        kind_file.display(),
+        output_dir.join("crds").display()
+    )
+}
+
 fn read_if_exists(path: &Path) -> Result<Option<String>, Error> {
     match std::fs::read_to_string(path) {
         Ok(text) => Ok(Some(text)),

@@ -79,6 +79,18 @@ pub fn run(dir: &Path) -> Result<Vec<PathBuf>, Error> {
     Ok(plan.files.into_iter().map(|f| f.path).collect())
 }
 
+/// What to run after `init` in `dir`.
+pub fn next_steps(dir: &Path) -> String {
+    let cd = if dir == Path::new(".") {
+        String::new()
+    } else {
+        format!("  cd {}\n", dir.display())
+    };
+    format!(
+        "\nNext:\n{cd}  kube-codegen create api --group <group.example.com> --version v1 --kind <Kind>\n  cargo build\n  hack/verify-codegen.sh\n"
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
