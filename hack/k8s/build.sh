@@ -75,7 +75,7 @@ is_cached() {
 
 # Fast path without taking the lock.
 if is_cached; then
-    echo "cached: $STAMP in $BIN_DIR" >&2
+    echo "cached: $STAMP, $KUBECTL_STAMP in $BIN_DIR" >&2
     echo "$BIN_DIR"
     exit 0
 fi
@@ -92,7 +92,7 @@ if ! flock -n 9; then
     flock 9
 fi
 if is_cached; then
-    echo "cached: $STAMP in $BIN_DIR" >&2
+    echo "cached: $STAMP, $KUBECTL_STAMP in $BIN_DIR" >&2
     echo "$BIN_DIR"
     exit 0
 fi
