@@ -5,13 +5,14 @@
 #
 # builds the controller, brings up a local control plane (etcd,
 # kube-apiserver, kube-controller-manager on loopback; the first build takes
-# tens of minutes, then it is cached), installs the CRD from manifests/crd,
-# runs the controller against it, applies manifests/example/app.yaml, shows
-# the Deployment and Service that appear, and keeps showing changes until
-# Ctrl-C, which stops everything.
+# tens of minutes, then it is cached), installs the CRD from manifests/crd and
+# the controller's RBAC from manifests/rbac with kubectl, runs the controller
+# against it, applies manifests/example/app.yaml, shows the App (its printer
+# columns), the Deployment and Service that appear and `kubectl explain
+# app.spec`, and keeps watching the App until Ctrl-C, which stops everything.
 #
-# No kubectl is needed: target/debug/appctl applies manifests and prints Apps
-# with their children. There is no kubelet, so pods never run and
+# kubectl is the one hack/k8s/build.sh builds at the control plane's version
+# (put first on PATH here). There is no kubelet, so pods never run and
 # availableReplicas stays 0 (the Ready condition says so).
 #
 # Environment:
@@ -25,12 +26,13 @@ NAMESPACE="${DEMO_NAMESPACE:-default}"
 
 step() { printf '\n\033[1m==> %s\033[0m\n' "$*" >&2; }
 
-step "building the controller and appctl (cargo build -p controller)"
+step "building the controller (cargo build -p controller)"
 cargo build --quiet -p controller --bins
 BIN="$ROOT/target/debug"
 
-step "building the local control plane binaries (first time: tens of minutes; then cached)"
-hack/k8s/build.sh >/dev/null
+step "building the local control plane binaries and kubectl (first time: tens of minutes; then cached)"
+K8S_BIN="$(hack/k8s/build.sh | tail -n1)"
+export PATH="$K8S_BIN:$PATH"
 
 step "starting etcd, kube-apiserver and kube-controller-manager on loopback"
 # This shell owns the control plane: if it dies without cleaning up (even by
@@ -73,8 +75,13 @@ on_signal() {
 trap on_signal INT TERM
 trap stop EXIT
 
-step "installing the CRD (manifests/crd)"
-"$BIN/appctl" apply -f manifests/crd
+step "installing the CRD and the controller's RBAC"
+run() { printf '$ %s\n' "$*" >&2; "$@"; }
+run kubectl apply -f manifests/crd
+run kubectl wait --for=condition=Established --timeout=60s crd/apps.myapp.k8s.io
+# The leader-election Role lives in the controller's namespace.
+kubectl create namespace app-system --dry-run=client -o yaml | kubectl apply -f - >/dev/null
+run kubectl apply -f manifests/rbac
 
 step "running the controller (log: $LOG)"
 "$BIN/app-controller" --health-addr=127.0.0.1:0 --resync-period=5m >"$LOG" 2>&1 &
@@ -89,10 +96,23 @@ HEALTH="$(sed -n 's/.*serving \/healthz.*addr=\([0-9.:]*\).*/\1/p' "$LOG" | head
 
 step "applying manifests/example/app.yaml"
 sed "s/namespace: default/namespace: $NAMESPACE/" manifests/example/app.yaml >"$DIR/app.yaml"
-"$BIN/appctl" apply -f "$DIR/app.yaml"
+[[ "$NAMESPACE" == default ]] ||
+    kubectl create namespace "$NAMESPACE" --dry-run=client -o yaml | kubectl apply -f - >/dev/null
+run kubectl apply -f "$DIR/app.yaml"
 
-step "the Deployment and Service the controller created"
-"$BIN/appctl" get -n "$NAMESPACE" --wait
+step "the App (its printer columns), and the Deployment and Service the controller created"
+DEPLOYMENT="$(kubectl get app example -n "$NAMESPACE" -o 'jsonpath={.spec.deployment.name}')"
+SERVICE="$(kubectl get app example -n "$NAMESPACE" -o 'jsonpath={.spec.service.name}')"
+run kubectl wait --for=create --timeout=60s -n "$NAMESPACE" "deploy/$DEPLOYMENT" "svc/$SERVICE" >/dev/null
+run kubectl wait --for=condition=Ready=False --timeout=60s -n "$NAMESPACE" app/example >/dev/null || true
+run kubectl get apps -n "$NAMESPACE"
+run kubectl get deploy,svc -n "$NAMESPACE" -o wide
+# Who controls the children: the App, through a controller owner reference.
+run kubectl get -n "$NAMESPACE" "deploy/$DEPLOYMENT" "svc/$SERVICE" \
+    -o 'custom-columns=KIND:.kind,NAME:.metadata.name,CONTROLLED BY:.metadata.ownerReferences[?(@.controller==true)].kind,OWNER:.metadata.ownerReferences[?(@.controller==true)].name'
+
+step "the App's schema, from the generated CRD"
+run kubectl explain app.spec
 
 if [[ -n "$HEALTH" ]]; then
     step "controller metrics (http://$HEALTH/metrics)"
@@ -103,20 +123,19 @@ cat >&2 <<EOF
 
 The controller keeps running. In another shell, try:
 
-  export KUBECONFIG=$KUBECONFIG
-  # scale the App: edit replicas in a copy of the example and apply it
-  sed 's/replicas: 2/replicas: 5/' $DIR/app.yaml > /tmp/app.yaml
-  $BIN/appctl apply -f /tmp/app.yaml
-  kubectl get apps,deployments,services -n $NAMESPACE   # if you have kubectl
+  export KUBECONFIG=$KUBECONFIG PATH=$K8S_BIN:\$PATH
+  kubectl patch app example -n $NAMESPACE --type=merge -p '{"spec":{"deployment":{"replicas":5}}}'
+  kubectl get apps,deployments,services -n $NAMESPACE
+  kubectl describe app example -n $NAMESPACE     # conditions and events
 
 Changes show up below. Ctrl-C stops the controller and the control plane.
 EOF
 
 step "watching the App (Ctrl-C to stop)"
-"$BIN/appctl" get -n "$NAMESPACE" --watch &
+kubectl get apps -n "$NAMESPACE" --watch &
 WATCH_PID=$!
 wait "$WATCH_PID" || true
-# `appctl get --watch` ends on Ctrl-C; so does this script (trap above).
+# `kubectl get --watch` ends on Ctrl-C; so does this script (trap above).
 while kill -0 "$CONTROLLER_PID" 2>/dev/null; do
     sleep 1
 done

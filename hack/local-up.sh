@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Start a local Kubernetes control plane (etcd, kube-apiserver,
-# kube-controller-manager on loopback) for a person to use, until Ctrl-C.
+# kube-controller-manager on loopback) for a person to use, until Ctrl-C, and
+# print how to reach it with the kubectl built at the same version.
 #
 #   hack/local-up.sh            build (first time: tens of minutes) and start
 #   KEEP_LOGS=1 hack/local-up.sh   keep the state dir and logs after stopping
@@ -12,7 +13,7 @@ set -euo pipefail
 
 HACK_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 
-"$HACK_DIR/k8s/build.sh" >/dev/null
+K8S_BIN="$("$HACK_DIR/k8s/build.sh" | tail -n1)"
 
 # This shell owns the control plane: if it dies without cleaning up (even by
 # SIGKILL), the control plane's watchdog stops it.
@@ -35,7 +36,8 @@ Control plane is up (state and logs in $DIR).
 In another shell:
 
   export KUBECONFIG=$DIR/kubeconfig
-  kubectl get --raw /version      # or any client
+  export PATH=$K8S_BIN:\$PATH     # kubectl $("$K8S_BIN/kubectl" version --client 2>/dev/null | sed -n 's/^Client Version: //p'), the control plane's version
+  kubectl get --raw /version
 
 Press Ctrl-C to stop.
 EOF

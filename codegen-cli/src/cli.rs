@@ -33,6 +33,13 @@ pub enum Command {
     /// Print the RBAC roles granted by the `+kubebuilder:rbac` markers of Rust
     /// sources to standard output (controller-gen's `rbac` generator).
     Rbac(RbacArgs),
+    /// Turn an empty (or new) directory into a workspace: an `apis` crate for
+    /// the input types, a `generated` crate, `hack/update-codegen.sh` and
+    /// `hack/verify-codegen.sh`. Refuses to overwrite anything (exit 2).
+    Init(InitArgs),
+    /// Scaffold something new in a workspace.
+    #[command(subcommand)]
+    Create(CreateCommand),
 }
 
 /// Flags of `rbac`.
@@ -54,6 +61,50 @@ pub struct RoleNameArg {
     /// `roleName=` (controller-gen's `rbac:roleName=`).
     #[arg(long, value_name = "NAME", default_value = crate::rbac::DEFAULT_ROLE_NAME)]
     pub role_name: String,
+}
+
+/// Flags of `init`.
+#[derive(Debug, Args)]
+pub struct InitArgs {
+    /// The directory to set up (created when missing).
+    #[arg(value_name = "DIR", default_value = ".")]
+    pub dir: PathBuf,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum CreateCommand {
+    /// Add a kind: a type file with spec, status and common markers as a
+    /// starting point, wired into its group and version modules; then
+    /// regenerate the output crate (as `generate` does). Refuses to overwrite
+    /// an existing kind file (exit 2).
+    Api(CreateApiArgs),
+}
+
+/// Flags of `create api`.
+#[derive(Debug, Args)]
+pub struct CreateApiArgs {
+    /// API group, a DNS subdomain with a dot (e.g. `cache.example.com`); its
+    /// first label names the Rust module.
+    #[arg(long)]
+    pub group: String,
+    /// API version: `v1`, `v1beta1`, `v2alpha3`, ...
+    #[arg(long)]
+    pub version: String,
+    /// Kind, UpperCamelCase (e.g. `Memcached`).
+    #[arg(long)]
+    pub kind: String,
+    /// Whether objects of the kind live in a namespace (`false`: cluster-scoped).
+    #[arg(long, value_name = "BOOL", default_value_t = true, action = clap::ArgAction::Set)]
+    pub namespaced: bool,
+    /// Directory holding the API modules.
+    #[arg(long, value_name = "DIR", default_value = "apis/src")]
+    pub input_dir: PathBuf,
+    /// The generated crate to regenerate afterwards.
+    #[arg(long, value_name = "DIR", default_value = "generated")]
+    pub output_dir: PathBuf,
+    /// Only write the type file and the module lines; do not regenerate.
+    #[arg(long)]
+    pub no_generate: bool,
 }
 
 /// Where the input is and how it is read.

@@ -11,11 +11,13 @@
 pub mod builder;
 pub mod cli;
 pub mod crate_version;
+pub mod dependencies;
 pub mod diag;
 pub mod emit;
 pub mod model;
 pub mod parse;
 pub mod pipeline;
 pub mod rbac;
+pub mod scaffold;
 pub mod validate;
 pub mod write;

@@ -4,7 +4,9 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::Parser;
-use kube_codegen::cli::{Cli, Command, GenerateArgs, InputArgs, RbacArgs};
+use kube_codegen::cli::{
+    Cli, Command, CreateApiArgs, CreateCommand, GenerateArgs, InitArgs, InputArgs, RbacArgs,
+};
 use kube_codegen::diag::Severity;
 use kube_codegen::emit::EmitOptions;
 use kube_codegen::parse::ParseOptions;
@@ -28,6 +30,8 @@ fn main() -> ExitCode {
         Command::Verify(args) => verify(&args),
         Command::Crd(args) => crd(&args),
         Command::Rbac(args) => rbac(&args),
+        Command::Init(args) => return init(&args),
+        Command::Create(CreateCommand::Api(args)) => return create_api(&args),
     };
     match result {
         Ok(code) => code,
@@ -36,6 +40,75 @@ fn main() -> ExitCode {
             ExitCode::from(EXIT_BAD_INPUT)
         }
     }
+}
+
+fn init(args: &InitArgs) -> ExitCode {
+    match kube_codegen::scaffold::init::run(&args.dir) {
+        Ok(created) => {
+            print_created(&created);
+            eprint!("{}", kube_codegen::scaffold::init::next_steps(&args.dir));
+            ExitCode::SUCCESS
+        }
+        Err(err) => scaffold_failed(&err),
+    }
+}
+
+fn create_api(args: &CreateApiArgs) -> ExitCode {
+    let api = kube_codegen::scaffold::create_api::NewApi {
+        group: args.group.clone(),
+        version: args.version.clone(),
+        kind: args.kind.clone(),
+        namespaced: args.namespaced,
+    };
+    let written = match kube_codegen::scaffold::create_api::run(&args.input_dir, &api) {
+        Ok(written) => written,
+        Err(err) => return scaffold_failed(&err),
+    };
+    print_created(&written);
+    let next = kube_codegen::scaffold::create_api::next_steps(&written[0], &args.output_dir);
+    if args.no_generate {
+        eprint!("{next}");
+        return ExitCode::SUCCESS;
+    }
+    // The same run as `kube-codegen generate` with these directories, every
+    // other flag at its default.
+    let parsed = Cli::try_parse_from([
+        "kube-codegen".as_ref(),
+        "generate".as_ref(),
+        "--input-dir".as_ref(),
+        args.input_dir.as_os_str(),
+        "--output-dir".as_ref(),
+        args.output_dir.as_os_str(),
+    ] as [&std::ffi::OsStr; 6]);
+    let generate_args = match parsed.map(|cli| cli.command) {
+        Ok(Command::Generate(generate_args)) => generate_args,
+        Ok(_) => unreachable!("`generate` parses as Command::Generate"),
+        Err(err) => err.exit(),
+    };
+    match generate(&generate_args) {
+        Ok(code) => {
+            eprint!("{next}");
+            code
+        }
+        Err(err) => {
+            report(&err);
+            eprintln!(
+                "note: the files above were created; fix the input and run hack/update-codegen.sh"
+            );
+            ExitCode::from(EXIT_BAD_INPUT)
+        }
+    }
+}
+
+fn print_created(paths: &[PathBuf]) {
+    for path in paths {
+        eprintln!("  wrote   {}", path.display());
+    }
+}
+
+fn scaffold_failed(err: &kube_codegen::scaffold::Error) -> ExitCode {
+    eprintln!("error: {err}");
+    ExitCode::from(EXIT_BAD_INPUT)
 }
 
 fn generate(args: &GenerateArgs) -> Result<ExitCode, Error> {

@@ -296,6 +296,18 @@ impl ControlPlane {
         Client::try_from(config).context("creating kube client")
     }
 
+    /// A `kubectl` command (the one `hack/k8s/build.sh` builds at the pinned
+    /// version) talking to this control plane: `KUBECONFIG` is set to its
+    /// admin kubeconfig (for an existing cluster: the one configured).
+    pub fn kubectl(&self) -> Result<Command> {
+        let mut cmd = Command::new(bin_dir()?.join("kubectl"));
+        if let Some(kubeconfig) = self.kubeconfig() {
+            cmd.env("KUBECONFIG", kubeconfig);
+        }
+        cmd.stdin(Stdio::null());
+        Ok(cmd)
+    }
+
     /// Create a uniquely named namespace on this control plane.
     pub async fn create_namespace(&self, prefix: &str) -> Result<TestNamespace> {
         let client = self.client().await?;
@@ -353,6 +365,35 @@ impl Drop for ControlPlane {
 
 /// Run `hack/k8s/build.sh` (a no-op printing "cached" once built) and return
 /// the directory with the binaries. Its progress goes to our stderr.
+/// The directory of the pinned Kubernetes binaries (`kube-apiserver`, `etcd`,
+/// `kube-controller-manager`, `kubectl`), built first if needed.
+pub fn bin_dir() -> Result<PathBuf> {
+    static BIN_DIR: OnceLock<std::result::Result<PathBuf, String>> = OnceLock::new();
+    BIN_DIR
+        .get_or_init(|| build().map_err(|e| format!("{e:#}")))
+        .clone()
+        .map_err(|e| anyhow!(e))
+}
+
+/// Runs `kubectl args...` against the shared control plane; its stdout, or an
+/// error with its stderr when it fails.
+pub fn kubectl(args: &[&str]) -> Result<String> {
+    let out = shared()?
+        .kubectl()?
+        .args(args)
+        .output()
+        .context("running kubectl")?;
+    if !out.status.success() {
+        bail!(
+            "kubectl {} failed ({}): {}",
+            args.join(" "),
+            out.status,
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
 fn build() -> Result<PathBuf> {
     let mut cmd = Command::new(script("build.sh"));
     cmd.stdin(Stdio::null()).stderr(Stdio::inherit());

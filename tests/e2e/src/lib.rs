@@ -18,6 +18,6 @@ pub mod crds;
 pub mod envtest;
 
 pub use envtest::{
-    ControlPlane, Process, StartOptions, TestNamespace, client, ns, pinned_kube_version, repo_root,
-    shared,
+    ControlPlane, Process, StartOptions, TestNamespace, bin_dir, client, kubectl, ns,
+    pinned_kube_version, repo_root, shared,
 };

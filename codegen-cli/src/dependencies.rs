@@ -1,0 +1,156 @@
+//! The crates generated code uses, in one list. `kube-codegen init` writes them
+//! into a new generated crate's `Cargo.toml`; when what the emitters produce
+//! needs another crate (or a runtime crate replaces some), change it here and
+//! nowhere else.
+
+/// One `[dependencies]` entry of a crate.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Dependency {
+    /// The package name (`serde-saphyr`).
+    pub name: &'static str,
+    /// The version requirement (`"0.29.0"`).
+    pub version: &'static str,
+    /// Cargo features to enable.
+    pub features: &'static [&'static str],
+    /// Whether the crate's default features stay on.
+    pub default_features: bool,
+    /// Why generated code needs it (written as a comment).
+    pub why: &'static str,
+}
+
+impl Dependency {
+    /// The `name = { ... }` line of a `Cargo.toml`.
+    pub fn toml_line(&self) -> String {
+        let mut fields = vec![format!("version = \"{}\"", self.version)];
+        if !self.default_features {
+            fields.push("default-features = false".to_owned());
+        }
+        if !self.features.is_empty() {
+            let list: Vec<String> = self.features.iter().map(|f| format!("\"{f}\"")).collect();
+            fields.push(format!("features = [{}]", list.join(", ")));
+        }
+        format!("{} = {{ {} }}", self.name, fields.join(", "))
+    }
+}
+
+/// The Kubernetes version feature of k8s-openapi that applications (and the
+/// `apis` input crate) enable; libraries such as a generated crate leave it
+/// to the application.
+pub const K8S_OPENAPI_VERSION_FEATURE: &str = "v1_34";
+
+/// `K8S_OPENAPI_ENABLED_VERSION` matching [`K8S_OPENAPI_VERSION_FEATURE`], for
+/// commands that build a generated crate on its own (`cargo doc -p generated`).
+pub const K8S_OPENAPI_ENABLED_VERSION: &str = "1.34";
+
+const K8S_OPENAPI: Dependency = Dependency {
+    name: "k8s-openapi",
+    version: "0.29.0",
+    features: &[],
+    default_features: true,
+    why: "the Kubernetes types (ObjectMeta, Condition, CustomResourceDefinition)",
+};
+
+const SERDE: Dependency = Dependency {
+    name: "serde",
+    version: "1",
+    features: &["derive"],
+    default_features: true,
+    why: "(de)serialising the types",
+};
+
+/// What the code `kube-codegen generate` writes needs at run time.
+pub fn generated_crate() -> Vec<Dependency> {
+    vec![
+        Dependency {
+            name: "kube",
+            version: "5.0.0",
+            features: &["client", "rustls-tls", "ring", "runtime"],
+            default_features: false,
+            why: "the typed clients, watchers and reflector stores",
+        },
+        K8S_OPENAPI,
+        SERDE,
+        Dependency {
+            name: "serde_json",
+            version: "1",
+            features: &[],
+            default_features: true,
+            why: "patches, the fake clientset's object tracker",
+        },
+        Dependency {
+            name: "serde-saphyr",
+            version: "2.1",
+            features: &[],
+            default_features: true,
+            why: "parsing the CRD YAML into typed CustomResourceDefinitions",
+        },
+        Dependency {
+            name: "futures",
+            version: "0.3",
+            features: &[],
+            default_features: true,
+            why: "watch streams",
+        },
+        Dependency {
+            name: "tokio",
+            version: "1",
+            features: &["full"],
+            default_features: true,
+            why: "informers run as tasks; the fake clientset's watch channels",
+        },
+    ]
+}
+
+/// What the input types (the `apis` crate) need to compile: the types they
+/// name and their derives.
+pub fn api_crate() -> Vec<Dependency> {
+    vec![
+        Dependency {
+            features: &[K8S_OPENAPI_VERSION_FEATURE],
+            ..K8S_OPENAPI
+        },
+        SERDE,
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn toml_lines_spell_features_and_default_features() {
+        let kube = generated_crate()
+            .into_iter()
+            .find(|d| d.name == "kube")
+            .unwrap();
+        assert_eq!(
+            kube.toml_line(),
+            r#"kube = { version = "5.0.0", default-features = false, features = ["client", "rustls-tls", "ring", "runtime"] }"#
+        );
+        assert_eq!(
+            api_crate()[0].toml_line(),
+            r#"k8s-openapi = { version = "0.29.0", features = ["v1_34"] }"#
+        );
+    }
+
+    /// The generated crate of this repository is the reference user of the
+    /// list: it must name exactly these packages.
+    #[test]
+    fn matches_the_generated_crate_of_this_repository() {
+        let manifest = include_str!("../../generated/Cargo.toml");
+        let deps = manifest
+            .split("[dependencies]")
+            .nth(1)
+            .and_then(|rest| rest.split("\n[").next())
+            .unwrap();
+        let mut names: Vec<&str> = deps
+            .lines()
+            .filter_map(|l| l.split_once(" = ").map(|(name, _)| name.trim()))
+            .filter(|n| !n.starts_with('#'))
+            .collect();
+        names.sort_unstable();
+        let mut expected: Vec<&str> = generated_crate().iter().map(|d| d.name).collect();
+        expected.sort_unstable();
+        assert_eq!(names, expected);
+    }
+}
