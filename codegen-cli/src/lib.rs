@@ -13,6 +13,7 @@ pub mod cli;
 pub mod crate_version;
 pub mod diag;
 pub mod emit;
+pub mod generated_crate;
 pub mod model;
 pub mod parse;
 pub mod pipeline;
