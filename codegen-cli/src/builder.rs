@@ -22,9 +22,10 @@
 //! inline modules of the including crate (see [`Builder::crds`] and friends to
 //! leave some out), and the CRD YAML files go to `OUT_DIR/kube_codegen/crds/`,
 //! from where `crds::all()` includes them. The including crate needs the
-//! generated code's dependencies: `kube` (with `runtime` for informers),
-//! `k8s-openapi`, `serde`, `serde_json`, `serde-saphyr` (CRDs), `futures` and
-//! `tokio` (clientset, informers).
+//! generated code's dependencies, listed (with versions and features) by
+//! [`crate::generated_crate::dependencies`]: `kube` (with `runtime` for
+//! informers), `k8s-openapi`, `serde`, `serde_json`, `serde-saphyr` (CRDs),
+//! `futures` and `tokio` (clientset, informers).
 //!
 //! Cargo re-runs the build script when a file the parser read changes or a file
 //! is added to the input directory, and only then: the script prints a

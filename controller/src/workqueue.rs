@@ -156,9 +156,14 @@ where
     /// is shut down. Call [`done`](Self::done) when finished with it.
     pub async fn get(&self) -> Option<K> {
         loop {
-            // Register interest before looking, so an `add` between the look
-            // and the wait is not missed.
+            // Register as a waiter before looking, so an `add` between the
+            // look and the wait wakes this worker. A `Notified` that is only
+            // created is no waiter until polled: `notify_one` would then
+            // store a single permit for any number of adds, and all but one
+            // waiting worker would sleep while keys are queued.
             let notified = self.inner.notify.notified();
+            tokio::pin!(notified);
+            notified.as_mut().enable();
             let taken = {
                 let mut state = self.lock();
                 if state.shutting_down {
@@ -172,6 +177,11 @@ where
             };
             if let Some((key, len)) = taken {
                 self.observe(len);
+                if len > 0 {
+                    // Keys remain: pass the wakeup on, in case this worker
+                    // consumed the one meant for another.
+                    self.inner.notify.notify_one();
+                }
                 return Some(key);
             }
             notified.await;
@@ -294,6 +304,39 @@ mod tests {
         tokio::task::yield_now().await;
         q.add("a");
         assert_eq!(worker.await.unwrap(), Some("a"));
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn every_waiting_worker_wakes_when_as_many_keys_are_added() {
+        // Workers that keep their key until both have one: if a wakeup were
+        // lost (two adds storing one permit), the second would never get its
+        // key and the round would time out.
+        for round in 0..200 {
+            let q = queue();
+            let both = Arc::new(tokio::sync::Barrier::new(2));
+            let workers: Vec<_> = (0..2)
+                .map(|_| {
+                    let (q, both) = (q.clone(), Arc::clone(&both));
+                    tokio::spawn(async move {
+                        let key = q.get().await;
+                        both.wait().await;
+                        key
+                    })
+                })
+                .collect();
+            q.add("a");
+            q.add("b");
+            let mut keys = Vec::new();
+            for worker in workers {
+                let key = tokio::time::timeout(Duration::from_secs(5), worker)
+                    .await
+                    .unwrap_or_else(|_| panic!("round {round}: a worker never got a key"))
+                    .unwrap();
+                keys.push(key.unwrap());
+            }
+            keys.sort_unstable();
+            assert_eq!(keys, ["a", "b"]);
+        }
     }
 
     #[tokio::test]
