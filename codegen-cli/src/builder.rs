@@ -23,7 +23,7 @@
 //! leave some out), and the CRD YAML files go to `OUT_DIR/kube_codegen/crds/`,
 //! from where `crds::all()` includes them. The including crate needs the
 //! generated code's dependencies, listed (with versions and features) by
-//! [`crate::generated_crate::dependencies`]: `kube` (with `runtime` for
+//! [`crate::dependencies::generated_crate`]: `kube` (with `runtime` for
 //! informers), `k8s-openapi`, `serde`, `serde_json`, `serde-saphyr` (CRDs),
 //! `futures` and `tokio` (clientset, informers).
 //!

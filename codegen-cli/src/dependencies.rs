@@ -133,24 +133,32 @@ mod tests {
         );
     }
 
-    /// The generated crate of this repository is the reference user of the
-    /// list: it must name exactly these packages.
+    /// The committed generated crates are the reference users of the list:
+    /// each must name exactly these packages.
     #[test]
-    fn matches_the_generated_crate_of_this_repository() {
-        let manifest = include_str!("../../generated/Cargo.toml");
-        let deps = manifest
-            .split("[dependencies]")
-            .nth(1)
-            .and_then(|rest| rest.split("\n[").next())
-            .unwrap();
-        let mut names: Vec<&str> = deps
-            .lines()
-            .filter_map(|l| l.split_once(" = ").map(|(name, _)| name.trim()))
-            .filter(|n| !n.starts_with('#'))
-            .collect();
-        names.sort_unstable();
+    fn matches_the_generated_crates_of_this_repository() {
+        let manifests = [
+            ("generated", include_str!("../../generated/Cargo.toml")),
+            (
+                "fixture-generated",
+                include_str!("../../tests/fixture-generated/Cargo.toml"),
+            ),
+        ];
         let mut expected: Vec<&str> = generated_crate().iter().map(|d| d.name).collect();
         expected.sort_unstable();
-        assert_eq!(names, expected);
+        for (name, manifest) in manifests {
+            let deps = manifest
+                .split("[dependencies]")
+                .nth(1)
+                .and_then(|rest| rest.split("\n[").next())
+                .unwrap();
+            let mut names: Vec<&str> = deps
+                .lines()
+                .filter_map(|l| l.split_once(" = ").map(|(name, _)| name.trim()))
+                .filter(|n| !n.starts_with('#'))
+                .collect();
+            names.sort_unstable();
+            assert_eq!(names, expected, "{name}/Cargo.toml");
+        }
     }
 }

@@ -14,7 +14,6 @@ pub mod crate_version;
 pub mod dependencies;
 pub mod diag;
 pub mod emit;
-pub mod generated_crate;
 pub mod model;
 pub mod parse;
 pub mod pipeline;
