@@ -76,7 +76,7 @@ type CertificateSpec struct {
 	URIs []string `json:"uris,omitempty"`
 
 	// Email addresses the certificate is valid for.
-	// +kubebuilder:validation:UniqueItems=true
+	// +kubebuilder:validation:UniqueItems=false
 	// +kubebuilder:validation:items:Format=email
 	// +optional
 	EmailAddresses []string `json:"emailAddresses,omitempty"`

@@ -72,7 +72,7 @@ type ClusterSpec struct {
 	PostgresConfiguration PostgresConfiguration `json:"postgresql,omitempty"`
 
 	// How the cluster is created; immutable once set.
-	// +kubebuilder:validation:XValidation:rule="!has(oldSelf) || self == oldSelf",message="bootstrap is immutable",optionalOldSelf=true
+	// +kubebuilder:validation:XValidation:rule="!oldSelf.hasValue() || self == oldSelf.value()",message="bootstrap is immutable",optionalOldSelf=true
 	// +optional
 	Bootstrap *BootstrapConfiguration `json:"bootstrap,omitempty"`
 
@@ -167,7 +167,7 @@ type SynchronousReplicaConfiguration struct {
 	// +kubebuilder:validation:XValidation:rule="self > 0",message="number must be positive"
 	Number int `json:"number"`
 	// Extra standby names.
-	// +kubebuilder:validation:UniqueItems=true
+	// +kubebuilder:validation:UniqueItems=false
 	// +optional
 	StandbyNamesPre []string `json:"standbyNamesPre,omitempty"`
 }

@@ -156,11 +156,13 @@ type Endpoint struct {
 
 	// Relabelings applied before scraping.
 	// +listType=atomic
+	// +kubebuilder:validation:MaxItems=16
 	// +optional
 	Relabelings []RelabelConfig `json:"relabelings,omitempty"`
 
 	// Relabelings applied to samples before ingestion.
 	// +listType=atomic
+	// +kubebuilder:validation:MaxItems=16
 	// +optional
 	MetricRelabelings []RelabelConfig `json:"metricRelabelings,omitempty"`
 }

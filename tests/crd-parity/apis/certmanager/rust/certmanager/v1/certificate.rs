@@ -86,7 +86,7 @@ pub struct CertificateSpec {
     #[serde(default, skip_serializing_if = "Vec::is_empty", rename = "uris")]
     pub uris: Vec<String>,
     /// Email addresses the certificate is valid for.
-    // +kubebuilder:validation:UniqueItems=true
+    // +kubebuilder:validation:UniqueItems=false
     // +kubebuilder:validation:items:Format=email
     // +optional
     #[serde(default, skip_serializing_if = "Vec::is_empty")]

@@ -79,7 +79,7 @@ pub struct ClusterSpec {
     #[serde(default, rename = "postgresql")]
     pub postgres_configuration: PostgresConfiguration,
     /// How the cluster is created; immutable once set.
-    // +kubebuilder:validation:XValidation:rule="!has(oldSelf) || self == oldSelf",message="bootstrap is immutable",optionalOldSelf=true
+    // +kubebuilder:validation:XValidation:rule="!oldSelf.hasValue() || self == oldSelf.value()",message="bootstrap is immutable",optionalOldSelf=true
     // +optional
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub bootstrap: Option<BootstrapConfiguration>,
@@ -179,7 +179,7 @@ pub struct SynchronousReplicaConfiguration {
     // +kubebuilder:validation:XValidation:rule="self > 0",message="number must be positive"
     pub number: i64,
     /// Extra standby names.
-    // +kubebuilder:validation:UniqueItems=true
+    // +kubebuilder:validation:UniqueItems=false
     // +optional
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub standby_names_pre: Vec<String>,

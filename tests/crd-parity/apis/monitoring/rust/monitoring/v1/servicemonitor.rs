@@ -165,11 +165,13 @@ pub struct Endpoint {
     pub follow_redirects: Option<bool>,
     /// Relabelings applied before scraping.
     // +listType=atomic
+    // +kubebuilder:validation:MaxItems=16
     // +optional
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub relabelings: Vec<RelabelConfig>,
     /// Relabelings applied to samples before ingestion.
     // +listType=atomic
+    // +kubebuilder:validation:MaxItems=16
     // +optional
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub metric_relabelings: Vec<RelabelConfig>,
