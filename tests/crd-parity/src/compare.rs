@@ -58,7 +58,10 @@ const SET_ATTRIBUTES: &[&str] = &["required", "enum", "x-kubernetes-validations"
 
 /// Every difference between `ours` and `reference`, the CRDs of `api`.
 pub fn compare_api(api: &str, ours: &[Value], reference: &[Value]) -> Vec<Difference> {
-    let mut out = Diffs { api, out: Vec::new() };
+    let mut out = Diffs {
+        api,
+        out: Vec::new(),
+    };
     let names: BTreeSet<&str> = ours.iter().chain(reference).map(crd_name).collect();
     for name in names {
         let a = ours.iter().find(|c| crd_name(c) == name);
@@ -73,11 +76,17 @@ pub fn compare_api(api: &str, ours: &[Value], reference: &[Value]) -> Vec<Differ
 }
 
 fn crd_name(crd: &Value) -> &str {
-    crd.pointer("/metadata/name").and_then(Value::as_str).unwrap_or("(unnamed)")
+    crd.pointer("/metadata/name")
+        .and_then(Value::as_str)
+        .unwrap_or("(unnamed)")
 }
 
 fn presence(v: Option<&Value>) -> String {
-    if v.is_some() { "present".into() } else { render::ABSENT.into() }
+    if v.is_some() {
+        "present".into()
+    } else {
+        render::ABSENT.into()
+    }
 }
 
 struct Diffs<'a> {
@@ -86,7 +95,12 @@ struct Diffs<'a> {
 }
 
 impl Diffs<'_> {
-    fn push(&mut self, [crd, version, path, attribute]: [&str; 4], ours: String, reference: String) {
+    fn push(
+        &mut self,
+        [crd, version, path, attribute]: [&str; 4],
+        ours: String,
+        reference: String,
+    ) {
         self.out.push(Difference {
             key: format!("{} / {crd} / {version} / {path} / {attribute}", self.api),
             ours,
@@ -115,10 +129,17 @@ impl Diffs<'_> {
             ("conversion", "/spec/conversion"),
             ("preserveUnknownFields", "/spec/preserveUnknownFields"),
         ] {
-            self.attr([name, "*", "*", label], a.pointer(pointer), b.pointer(pointer));
+            self.attr(
+                [name, "*", "*", label],
+                a.pointer(pointer),
+                b.pointer(pointer),
+            );
         }
         let versions = |crd: &Value| -> Vec<Value> {
-            crd.pointer("/spec/versions").and_then(Value::as_array).cloned().unwrap_or_default()
+            crd.pointer("/spec/versions")
+                .and_then(Value::as_array)
+                .cloned()
+                .unwrap_or_default()
         };
         let (va, vb) = (versions(a), versions(b));
         let version_names: BTreeSet<String> = va
@@ -160,7 +181,10 @@ impl Diffs<'_> {
 
     fn node(&mut self, crd: &str, version: &str, path: &str, a: &Value, b: &Value) {
         let empty = Map::new();
-        let (ma, mb) = (a.as_object().unwrap_or(&empty), b.as_object().unwrap_or(&empty));
+        let (ma, mb) = (
+            a.as_object().unwrap_or(&empty),
+            b.as_object().unwrap_or(&empty),
+        );
         let keys: BTreeSet<&String> = ma.keys().chain(mb.keys()).collect();
         for key in keys {
             let (x, y) = (ma.get(key), mb.get(key));
@@ -181,7 +205,14 @@ impl Diffs<'_> {
         }
     }
 
-    fn properties(&mut self, crd: &str, version: &str, path: &str, a: Option<&Value>, b: Option<&Value>) {
+    fn properties(
+        &mut self,
+        crd: &str,
+        version: &str,
+        path: &str,
+        a: Option<&Value>,
+        b: Option<&Value>,
+    ) {
         let empty = Map::new();
         let pa = a.and_then(Value::as_object).unwrap_or(&empty);
         let pb = b.and_then(Value::as_object).unwrap_or(&empty);
@@ -207,7 +238,11 @@ fn words(description: &Value) -> Value {
 }
 
 fn child_path(path: &str, suffix: &str) -> String {
-    if path == "." { suffix.to_owned() } else { format!("{path}{suffix}") }
+    if path == "." {
+        suffix.to_owned()
+    } else {
+        format!("{path}{suffix}")
+    }
 }
 
 /// A field present on one side only: its type, so the list says what is missing.
@@ -228,7 +263,11 @@ fn normalize(crd: &Value) -> Value {
                 map.remove(*stamp);
             }
         }
-        if crd.pointer(pointer).and_then(Value::as_object).is_some_and(Map::is_empty) {
+        if crd
+            .pointer(pointer)
+            .and_then(Value::as_object)
+            .is_some_and(Map::is_empty)
+        {
             let (parent, leaf) = pointer.rsplit_once('/').unwrap();
             if let Some(map) = crd.pointer_mut(parent).and_then(Value::as_object_mut) {
                 map.remove(leaf);
@@ -240,7 +279,10 @@ fn normalize(crd: &Value) -> Value {
             sort_set(list);
         }
     }
-    if let Some(versions) = crd.pointer_mut("/spec/versions").and_then(Value::as_array_mut) {
+    if let Some(versions) = crd
+        .pointer_mut("/spec/versions")
+        .and_then(Value::as_array_mut)
+    {
         for v in versions {
             if v.get("deprecated") == Some(&Value::Bool(false)) {
                 v.as_object_mut().unwrap().remove("deprecated");
@@ -255,7 +297,9 @@ fn normalize(crd: &Value) -> Value {
 }
 
 fn normalize_schema(node: &mut Value) {
-    let Some(map) = node.as_object_mut() else { return };
+    let Some(map) = node.as_object_mut() else {
+        return;
+    };
     for attr in SET_ATTRIBUTES {
         if let Some(list) = map.get_mut(*attr) {
             sort_set(list);
@@ -320,8 +364,12 @@ mod tests {
 
     #[test]
     fn equal_meaning_compares_equal() {
-        let a = crd(json!({"type": "object", "required": ["a", "b"], "properties": {"a": {"type": "integer", "minimum": 1.0}}}));
-        let mut b = crd(json!({"type": "object", "required": ["b", "a"], "properties": {"a": {"type": "integer", "minimum": 1}}}));
+        let a = crd(
+            json!({"type": "object", "required": ["a", "b"], "properties": {"a": {"type": "integer", "minimum": 1.0}}}),
+        );
+        let mut b = crd(
+            json!({"type": "object", "required": ["b", "a"], "properties": {"a": {"type": "integer", "minimum": 1}}}),
+        );
         b["spec"]["names"]["shortNames"] = json!(["a", "b"]);
         b["metadata"]["annotations"] = json!({});
         assert_eq!(compare_api("x", &[a], &[b]), vec![]);
@@ -346,11 +394,27 @@ mod tests {
         assert_eq!(
             keys,
             vec![
-                (k(".doc", "description"), "\"ours\"".into(), "\"theirs\"".into()),
-                (k(".list", "x-kubernetes-list-type"), "(absent)".into(), "\"set\"".into()),
+                (
+                    k(".doc", "description"),
+                    "\"ours\"".into(),
+                    "\"theirs\"".into()
+                ),
+                (
+                    k(".list", "x-kubernetes-list-type"),
+                    "(absent)".into(),
+                    "\"set\"".into()
+                ),
                 (k(".list[*]", "maxLength"), "3".into(), "4".into()),
-                (k(".map{*}", "type"), "\"string\"".into(), "\"integer\"".into()),
-                (k(".only", "node"), "present (type \"string\")".into(), "(absent)".into()),
+                (
+                    k(".map{*}", "type"),
+                    "\"string\"".into(),
+                    "\"integer\"".into()
+                ),
+                (
+                    k(".only", "node"),
+                    "present (type \"string\")".into(),
+                    "(absent)".into()
+                ),
             ]
         );
     }

@@ -65,7 +65,11 @@ pub fn enforce(path: &Path, observed: &[Difference]) -> Result<()> {
         let body = serde_saphyr::to_string(&refreshed)?;
         std::fs::write(path, format!("{HEADER}{body}"))
             .with_context(|| format!("writing {}", path.display()))?;
-        eprintln!("crd-parity: rewrote {} ({} entries)", path.display(), refreshed.len());
+        eprintln!(
+            "crd-parity: rewrote {} ({} entries)",
+            path.display(),
+            refreshed.len()
+        );
         return check(path, &refreshed, observed);
     }
     check(path, &documented, observed)
@@ -88,10 +92,14 @@ pub fn refresh(documented: &[Entry], observed: &[Difference]) -> Vec<Entry> {
 }
 
 fn check(path: &Path, documented: &[Entry], observed: &[Difference]) -> Result<()> {
-    let unexpected: Vec<&Difference> =
-        observed.iter().filter(|d| !documented.iter().any(|e| e.matches(d))).collect();
-    let stale: Vec<&Entry> =
-        documented.iter().filter(|e| !observed.iter().any(|d| e.matches(d))).collect();
+    let unexpected: Vec<&Difference> = observed
+        .iter()
+        .filter(|d| !documented.iter().any(|e| e.matches(d)))
+        .collect();
+    let stale: Vec<&Entry> = documented
+        .iter()
+        .filter(|e| !observed.iter().any(|d| e.matches(d)))
+        .collect();
     let unexplained: Vec<&Entry> = documented
         .iter()
         .filter(|e| e.reason.trim().is_empty() || e.reason.trim() == UNEXPLAINED)
@@ -124,7 +132,11 @@ fn check(path: &Path, documented: &[Entry], observed: &[Difference]) -> Result<(
 pub fn summary(observed: &[Difference]) -> String {
     let mut per_api: BTreeMap<&str, HashMap<&str, usize>> = BTreeMap::new();
     for d in observed {
-        *per_api.entry(d.api()).or_default().entry(d.attribute()).or_default() += 1;
+        *per_api
+            .entry(d.api())
+            .or_default()
+            .entry(d.attribute())
+            .or_default() += 1;
     }
     let mut out = String::new();
     for (api, kinds) in per_api {
@@ -142,11 +154,20 @@ mod tests {
     use super::*;
 
     fn diff(key: &str, ours: &str) -> Difference {
-        Difference { key: key.into(), ours: ours.into(), reference: "r".into() }
+        Difference {
+            key: key.into(),
+            ours: ours.into(),
+            reference: "r".into(),
+        }
     }
 
     fn entry(key: &str, ours: &str, reason: &str) -> Entry {
-        Entry { key: key.into(), ours: ours.into(), reference: "r".into(), reason: reason.into() }
+        Entry {
+            key: key.into(),
+            ours: ours.into(),
+            reference: "r".into(),
+            reason: reason.into(),
+        }
     }
 
     #[test]
@@ -154,7 +175,10 @@ mod tests {
         let documented = [entry("a", "1", "because"), entry("b", "1", "gone")];
         let observed = [diff("a", "1"), diff("c", "1")];
         let refreshed = refresh(&documented, &observed);
-        assert_eq!(refreshed, vec![entry("a", "1", "because"), entry("c", "1", UNEXPLAINED)]);
+        assert_eq!(
+            refreshed,
+            vec![entry("a", "1", "because"), entry("c", "1", UNEXPLAINED)]
+        );
     }
 
     #[test]
@@ -164,14 +188,21 @@ mod tests {
         assert!(ok.is_ok());
         let changed_value = check(path, &[entry("a", "1", "because")], &[diff("a", "2")]);
         let msg = format!("{:#}", changed_value.unwrap_err());
-        assert!(msg.contains("NEW (not listed) a") && msg.contains("GONE (listed, no longer occurs) a"), "{msg}");
+        assert!(
+            msg.contains("NEW (not listed) a") && msg.contains("GONE (listed, no longer occurs) a"),
+            "{msg}"
+        );
         let unexplained = check(path, &[entry("a", "1", UNEXPLAINED)], &[diff("a", "1")]);
         assert!(format!("{:#}", unexplained.unwrap_err()).contains("UNEXPLAINED a"));
     }
 
     #[test]
     fn the_list_survives_a_round_trip_through_yaml() {
-        let entries = vec![entry("x / y / v1 / .spec / enum", "[\"a\",\"b: c\"]", "why # not")];
+        let entries = vec![entry(
+            "x / y / v1 / .spec / enum",
+            "[\"a\",\"b: c\"]",
+            "why # not",
+        )];
         let text = format!("{HEADER}{}", serde_saphyr::to_string(&entries).unwrap());
         let back: Vec<Entry> = serde_saphyr::from_str(&text).unwrap();
         assert_eq!(back, entries);

@@ -51,12 +51,23 @@ fn build_kube_codegen() -> Result<PathBuf> {
         .parent()
         .and_then(Path::parent)
         .context("test binary outside a cargo target directory")?;
-    let profile = profile_dir.file_name().unwrap().to_string_lossy().into_owned();
+    let profile = profile_dir
+        .file_name()
+        .unwrap()
+        .to_string_lossy()
+        .into_owned();
     let target_dir = profile_dir.parent().context("no target directory")?;
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
     let mut cmd = Command::new(cargo);
     cmd.current_dir(corpus::repo_root())
-        .args(["build", "--quiet", "-p", "kube-codegen", "--bin", "kube-codegen"])
+        .args([
+            "build",
+            "--quiet",
+            "-p",
+            "kube-codegen",
+            "--bin",
+            "kube-codegen",
+        ])
         .arg("--target-dir")
         .arg(target_dir);
     if profile != "debug" {
@@ -73,11 +84,8 @@ fn build_kube_codegen() -> Result<PathBuf> {
 /// difference: the Go side is the reference.
 pub fn reference_crds(api: &Api) -> Result<Vec<Value>> {
     let bin = controller_gen()?;
-    let out_dir = std::env::temp_dir().join(format!(
-        "crd-parity-{}-{}",
-        std::process::id(),
-        api.name
-    ));
+    let out_dir =
+        std::env::temp_dir().join(format!("crd-parity-{}-{}", std::process::id(), api.name));
     let _ = std::fs::remove_dir_all(&out_dir);
     let out = Command::new(&bin)
         .current_dir(corpus::go_module())

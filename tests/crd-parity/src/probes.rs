@@ -59,8 +59,14 @@ pub fn load(path: &Path) -> Result<Vec<Probe>> {
 /// `crd` moved to its group plus [`REFERENCE_GROUP_SUFFIX`].
 pub fn regroup(crd: &Value) -> Value {
     let mut crd = crd.clone();
-    let group = format!("{}{REFERENCE_GROUP_SUFFIX}", crd["spec"]["group"].as_str().unwrap_or_default());
-    let plural = crd["spec"]["names"]["plural"].as_str().unwrap_or_default().to_owned();
+    let group = format!(
+        "{}{REFERENCE_GROUP_SUFFIX}",
+        crd["spec"]["group"].as_str().unwrap_or_default()
+    );
+    let plural = crd["spec"]["names"]["plural"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
     crd["spec"]["group"] = Value::from(group.clone());
     crd["metadata"]["name"] = Value::from(format!("{plural}.{group}"));
     crd
@@ -72,7 +78,12 @@ pub enum Outcome {
     /// Stored: the object as read back, without metadata and apiVersion.
     Accepted(Value),
     /// Rejected: HTTP code, reason and the sorted field paths of the causes.
-    Rejected { code: u16, reason: String, fields: Vec<String>, message: String },
+    Rejected {
+        code: u16,
+        reason: String,
+        fields: Vec<String>,
+        message: String,
+    },
 }
 
 impl Outcome {
@@ -89,7 +100,10 @@ impl Outcome {
 /// verdict|fields|stored`.
 pub fn compare(api: &str, probe: &Probe, ours: &Outcome, reference: &Outcome) -> Vec<Difference> {
     let key = |path: &str, attribute: &str| {
-        format!("{api} / probe:{} / {} / {path} / {attribute}", probe.name, probe.version)
+        format!(
+            "{api} / probe:{} / {} / {path} / {attribute}",
+            probe.name, probe.version
+        )
     };
     let mut out = Vec::new();
     match (ours, reference) {
@@ -103,8 +117,18 @@ pub fn compare(api: &str, probe: &Probe, ours: &Outcome, reference: &Outcome) ->
             });
         }
         (
-            Outcome::Rejected { code: ca, reason: ra, fields: fa, .. },
-            Outcome::Rejected { code: cb, reason: rb, fields: fb, .. },
+            Outcome::Rejected {
+                code: ca,
+                reason: ra,
+                fields: fa,
+                ..
+            },
+            Outcome::Rejected {
+                code: cb,
+                reason: rb,
+                fields: fb,
+                ..
+            },
         ) => {
             if (ca, ra) != (cb, rb) {
                 out.push(Difference {
@@ -135,9 +159,18 @@ impl Outcome {
     pub fn describe(&self) -> String {
         match self {
             Outcome::Accepted(_) => "accepted".to_owned(),
-            Outcome::Rejected { code, reason, fields, message } => render::cut(&format!(
+            Outcome::Rejected {
+                code,
+                reason,
+                fields,
+                message,
+            } => render::cut(&format!(
                 "rejected {code} {reason}: {}",
-                if fields.is_empty() { message.clone() } else { fields.join(", ") }
+                if fields.is_empty() {
+                    message.clone()
+                } else {
+                    fields.join(", ")
+                }
             )),
         }
     }
@@ -145,11 +178,22 @@ impl Outcome {
 
 /// Calls `report` with every path where `a` and `b` differ (lists of unequal
 /// length, and values of different JSON types, are one difference).
-fn json_diff(path: &str, a: &Value, b: &Value, report: &mut dyn FnMut(&str, Option<&Value>, Option<&Value>)) {
+fn json_diff(
+    path: &str,
+    a: &Value,
+    b: &Value,
+    report: &mut dyn FnMut(&str, Option<&Value>, Option<&Value>),
+) {
     if a == b {
         return;
     }
-    let child = |suffix: String| if path == "." { suffix } else { format!("{path}{suffix}") };
+    let child = |suffix: String| {
+        if path == "." {
+            suffix
+        } else {
+            format!("{path}{suffix}")
+        }
+    };
     match (a, b) {
         (Value::Object(x), Value::Object(y)) => {
             let keys: std::collections::BTreeSet<&String> = x.keys().chain(y.keys()).collect();

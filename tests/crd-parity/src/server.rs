@@ -31,8 +31,14 @@ pub async fn install(client: &Client, crd: &Value) -> Result<()> {
     let start = Instant::now();
     loop {
         let current = api.get(&name).await?;
-        let conditions = current.status.and_then(|s| s.conditions).unwrap_or_default();
-        if conditions.iter().any(|c| c.type_ == "Established" && c.status == "True") {
+        let conditions = current
+            .status
+            .and_then(|s| s.conditions)
+            .unwrap_or_default();
+        if conditions
+            .iter()
+            .any(|c| c.type_ == "Established" && c.status == "True")
+        {
             return Ok(());
         }
         if start.elapsed() > READY_TIMEOUT {
@@ -85,7 +91,8 @@ pub async fn send(client: &Client, target: &Target, probe: &Probe) -> Result<Out
                 .with_context(|| format!("probe {}: creating the object to update", probe.name))?;
             let mut next = dynamic(&ar, &probe.name, update)?;
             next.metadata.resource_version = created.metadata.resource_version;
-            api.replace(&probe.name, &PostParams::default(), &next).await
+            api.replace(&probe.name, &PostParams::default(), &next)
+                .await
         }
     };
     let outcome = match result {

@@ -13,7 +13,10 @@ use crd_parity::{corpus, differences, generators};
 use serde_json::Value;
 
 fn crd_name(crd: &Value) -> String {
-    crd["metadata"]["name"].as_str().unwrap_or_default().to_owned()
+    crd["metadata"]["name"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned()
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -31,7 +34,10 @@ async fn probes_get_the_same_verdicts_from_both_crds() -> Result<()> {
             continue;
         }
         total += probes.len();
-        let reference: Vec<Value> = generators::reference_crds(&api)?.iter().map(probes::regroup).collect();
+        let reference: Vec<Value> = generators::reference_crds(&api)?
+            .iter()
+            .map(probes::regroup)
+            .collect();
         for crd in &reference {
             server::install(&client, crd).await?;
             installed.push(crd_name(crd));
@@ -58,13 +64,17 @@ async fn probes_get_the_same_verdicts_from_both_crds() -> Result<()> {
                 installed.push(crd_name(crd));
             }
         }
-        if observed.iter().any(|d| d.api() == api.name && d.attribute() == "install") {
+        if observed
+            .iter()
+            .any(|d| d.api() == api.name && d.attribute() == "install")
+        {
             ours = None;
         }
         let entry = tally.entry(api.name.clone()).or_default();
         for probe in &probes {
-            let target = Target::find(&reference, &probe.kind, ns.name())
-                .with_context(|| format!("{}: no reference CRD for kind {}", api.name, probe.kind))?;
+            let target = Target::find(&reference, &probe.kind, ns.name()).with_context(|| {
+                format!("{}: no reference CRD for kind {}", api.name, probe.kind)
+            })?;
             let theirs = server::send(&client, &target, probe).await?;
             if theirs.verdict() != probe.expect {
                 misjudged.push(format!(
@@ -102,7 +112,10 @@ async fn probes_get_the_same_verdicts_from_both_crds() -> Result<()> {
     eprintln!("differing attributes:\n{}", differences::summary(&observed));
     assert!(total >= 40, "only {total} probes");
     if !misjudged.is_empty() {
-        bail!("probes that do not test what they say:\n  {}", misjudged.join("\n  "));
+        bail!(
+            "probes that do not test what they say:\n  {}",
+            misjudged.join("\n  ")
+        );
     }
     differences::enforce(&corpus::root().join("probe-differences.yaml"), &observed)
 }

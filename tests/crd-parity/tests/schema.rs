@@ -86,15 +86,30 @@ fn corpus_has_six_apis_and_300_markers_of_every_family_on_both_sides() {
     assert!(apis.len() >= 6, "{} APIs", apis.len());
     let go = markers(&corpus::go_module(), "go");
     let rust = markers(&corpus::go_module(), "rs");
-    eprintln!("crd-parity: {} APIs, {} Go marker lines, {} Rust marker lines", apis.len(), go.len(), rust.len());
+    eprintln!(
+        "crd-parity: {} APIs, {} Go marker lines, {} Rust marker lines",
+        apis.len(),
+        go.len(),
+        rust.len()
+    );
     for api in &apis {
         let dir = corpus::go_module().join(&api.name);
-        eprintln!("  {:<16} {:>4} Go markers", api.name, markers(&dir.join("go"), "go").len());
+        eprintln!(
+            "  {:<16} {:>4} Go markers",
+            api.name,
+            markers(&dir.join("go"), "go").len()
+        );
     }
     assert!(go.len() >= 300, "{} Go markers", go.len());
     for family in FAMILIES {
-        assert!(go.iter().any(|m| m.starts_with(family)), "no Go marker {family}");
-        assert!(rust.iter().any(|m| m.starts_with(family)), "no Rust marker {family}");
+        assert!(
+            go.iter().any(|m| m.starts_with(family)),
+            "no Go marker {family}"
+        );
+        assert!(
+            rust.iter().any(|m| m.starts_with(family)),
+            "no Rust marker {family}"
+        );
     }
 }
 

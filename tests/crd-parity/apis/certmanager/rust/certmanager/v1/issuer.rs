@@ -57,7 +57,11 @@ pub struct CaIssuer {
 pub struct SelfSignedIssuer {
     /// CRL distribution points.
     // +optional
-    #[serde(default, skip_serializing_if = "Vec::is_empty", rename = "crlDistributionPoints")]
+    #[serde(
+        default,
+        skip_serializing_if = "Vec::is_empty",
+        rename = "crlDistributionPoints"
+    )]
     pub crl_distribution_points: Vec<String>,
 }
 
@@ -112,6 +116,10 @@ pub struct IssuerStatus {
     pub conditions: Vec<Condition>,
     /// ACME account URI.
     // +optional
-    #[serde(default, skip_serializing_if = "Option::is_none", rename = "acmeAccountURI")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        rename = "acmeAccountURI"
+    )]
     pub acme_account_uri: Option<String>,
 }

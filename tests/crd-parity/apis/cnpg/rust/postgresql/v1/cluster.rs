@@ -158,7 +158,11 @@ pub struct PostgresConfiguration {
     /// Shared libraries to preload.
     // +listType=set
     // +optional
-    #[serde(default, skip_serializing_if = "Vec::is_empty", rename = "shared_preload_libraries")]
+    #[serde(
+        default,
+        skip_serializing_if = "Vec::is_empty",
+        rename = "shared_preload_libraries"
+    )]
     pub additional_libraries: Vec<String>,
     /// Synchronous replication settings.
     // +optional
