@@ -424,7 +424,7 @@ mod tests {
         let a = crd(json!({"type": "object"}));
         let mut b = a.clone();
         b["spec"]["versions"][0]["name"] = json!("v2");
-        let diffs = compare_api("x", &[a.clone()], &[b]);
+        let diffs = compare_api("x", std::slice::from_ref(&a), &[b]);
         assert_eq!(diffs.len(), 2, "{diffs:?}");
         assert!(diffs.iter().all(|d| d.attribute() == "version"));
         let diffs = compare_api("x", &[a], &[]);

@@ -176,14 +176,12 @@ impl Outcome {
     }
 }
 
+/// Receives a path where two stored objects differ, and both values there.
+type Report<'a> = dyn FnMut(&str, Option<&Value>, Option<&Value>) + 'a;
+
 /// Calls `report` with every path where `a` and `b` differ (lists of unequal
 /// length, and values of different JSON types, are one difference).
-fn json_diff(
-    path: &str,
-    a: &Value,
-    b: &Value,
-    report: &mut dyn FnMut(&str, Option<&Value>, Option<&Value>),
-) {
+fn json_diff(path: &str, a: &Value, b: &Value, report: &mut Report<'_>) {
     if a == b {
         return;
     }
