@@ -153,3 +153,18 @@ fn error_summary(stderr: &str) -> String {
     }
     errors.join("; ")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn error_summary_keeps_distinct_headlines_without_the_abort_line() {
+        let stderr = "error: unknown marker `+b`\n --> x.rs:1:1\nerror: unknown marker `+a`\n\
+                      error: unknown marker `+b`\nerror: aborting due to 3 previous errors\n";
+        assert_eq!(
+            error_summary(stderr),
+            "unknown marker `+a`; unknown marker `+b`"
+        );
+    }
+}

@@ -210,3 +210,79 @@ fn json_diff(path: &str, a: &Value, b: &Value, report: &mut Report<'_>) {
         _ => report(path, Some(a), Some(b)),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    fn probe() -> Probe {
+        Probe {
+            name: "p".into(),
+            kind: "Thing".into(),
+            version: "v1".into(),
+            expect: Verdict::Accepted,
+            object: json!({}),
+            update: None,
+            about: String::new(),
+        }
+    }
+
+    #[test]
+    fn regroup_moves_name_and_group_together() {
+        let crd = json!({"metadata": {"name": "things.example.com"},
+                         "spec": {"group": "example.com", "names": {"plural": "things"}}});
+        let moved = regroup(&crd);
+        assert_eq!(moved["spec"]["group"], "example.com.cg");
+        assert_eq!(moved["metadata"]["name"], "things.example.com.cg");
+    }
+
+    #[test]
+    fn stored_objects_differ_per_path_and_rejections_by_verdict_and_fields() {
+        let ours = Outcome::Accepted(json!({"spec": {"a": 1, "list": [{"p": "TCP"}]}}));
+        let theirs =
+            Outcome::Accepted(json!({"spec": {"a": 1, "list": [{"p": "UDP"}], "b": true}}));
+        let keys: Vec<String> = compare("x", &probe(), &ours, &theirs)
+            .into_iter()
+            .map(|d| d.key)
+            .collect();
+        assert_eq!(
+            keys,
+            [
+                "x / probe:p / v1 / .spec.b / stored",
+                "x / probe:p / v1 / .spec.list[0].p / stored"
+            ]
+        );
+
+        let rejected = |fields: &[&str]| Outcome::Rejected {
+            code: 422,
+            reason: "Invalid".into(),
+            fields: fields.iter().map(|f| f.to_string()).collect(),
+            message: String::new(),
+        };
+        assert!(
+            compare(
+                "x",
+                &probe(),
+                &rejected(&["spec.a"]),
+                &rejected(&["spec.a"])
+            )
+            .is_empty()
+        );
+        let diffs = compare(
+            "x",
+            &probe(),
+            &rejected(&["spec.a"]),
+            &rejected(&["spec.b"]),
+        );
+        assert_eq!(diffs.len(), 1);
+        assert_eq!(diffs[0].attribute(), "fields");
+        let diffs = compare("x", &probe(), &ours, &rejected(&["spec.b"]));
+        assert_eq!(
+            (diffs[0].attribute(), diffs[0].ours.as_str()),
+            ("verdict", "accepted")
+        );
+        assert_eq!(diffs[0].reference, "rejected 422 Invalid: spec.b");
+    }
+}
