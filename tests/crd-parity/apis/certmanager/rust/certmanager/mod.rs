@@ -1,0 +1,3 @@
+//! cert-manager (reduced): certificates and issuers.
+
+pub mod v1;

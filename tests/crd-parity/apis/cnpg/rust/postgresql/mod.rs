@@ -1,0 +1,3 @@
+//! CloudNativePG (reduced): Cluster.
+
+pub mod v1;

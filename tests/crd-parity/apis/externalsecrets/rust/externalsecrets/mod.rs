@@ -1,0 +1,3 @@
+//! external-secrets (reduced): ExternalSecret and ClusterSecretStore.
+
+pub mod v1;

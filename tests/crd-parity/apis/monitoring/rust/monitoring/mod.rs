@@ -1,0 +1,3 @@
+//! prometheus-operator (reduced): ServiceMonitor.
+
+pub mod v1;

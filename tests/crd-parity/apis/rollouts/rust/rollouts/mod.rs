@@ -1,0 +1,3 @@
+//! Argo Rollouts (reduced): Rollout.
+
+pub mod v1alpha1;
