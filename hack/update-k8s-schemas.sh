@@ -9,7 +9,10 @@
 # Go module proxy), `{"name":"io.k8s.api.core.v1.Container","schema":{...}}`, sorted
 # by name with sorted keys, so a Kubernetes bump shows as a per-type diff.
 #
-# Only what controller-gen would emit for the same Go type is kept:
+# Only what controller-gen would emit for the same Go type is kept, and what it adds:
+# - the `+kubebuilder:validation:` markers of the Go types (MaxLength, MinLength,
+#   Pattern, Minimum, Maximum, Enum; e.g. on metav1.Condition), which openapi-gen
+#   leaves out of the server's spec but controller-gen reads from the Go source;
 # - `default`: only the explicit `+default=` markers of the Go types (openapi-gen
 #   adds zero-value defaults such as `default: {}` and `default: 0` that
 #   controller-gen does not; `+default=ref(...)` is dropped, as controller-gen does);
@@ -52,23 +55,41 @@ go_markers() {
             pkg="${file#./}"
             pkg="${pkg%/types.go}"
             awk -v pkg="$prefix.${pkg//\//.}" '
-                /^type [A-Za-z0-9_]+ struct/ { type = $2; pending = 0; next }
+                # First pass: the doc comments of named scalar types (`type Capability string`).
+                FNR == NR {
+                    if ($0 ~ /^\/\/ ?\+/) next
+                    if ($0 ~ /^\/\//) { line = $0; sub(/^\/\/ ?/, "", line); doc = doc == "" ? line : (line == "" ? doc "\n" : doc " " line); next }
+                    if ($0 ~ /^type [A-Z][A-Za-z0-9_]* (string|int32|int64|int)$/ && doc != "") typedoc[$2] = doc
+                    doc = ""; next
+                }
+                /^type [A-Za-z0-9_]+ struct/ { type = $2; pending = 0; nv = 0; next }
                 /^[ \t]*\/\/[ \t]*\+default=ref\(/ { next }
                 /^[ \t]*\/\/[ \t]*\+default=/ { pending = 1; next }
+                /^[ \t]*\/\/[ \t]*\+kubebuilder:validation:(MaxLength|MinLength|Pattern|Minimum|Maximum|Enum)=/ {
+                    line = $0
+                    sub(/^[ \t]*\/\/[ \t]*\+kubebuilder:validation:/, "", line)
+                    validation[++nv] = line
+                    next
+                }
                 /^[ \t]*\/\// { next }
                 /^[ \t]+[A-Z][A-Za-z0-9_]*[ \t]+`json:",inline"/ {
                     if (type != "") print "inline " pkg "." type " " pkg "." $1
-                    pending = 0; next
+                    pending = 0; nv = 0; next
                 }
                 /json:"/ {
-                    if (pending && type != "") {
-                        match($0, /json:"[^",]*/)
-                        print pkg "." type "/" substr($0, RSTART + 6, RLENGTH - 6)
+                    match($0, /json:"[^",]*/)
+                    field = pkg "." type "/" substr($0, RSTART + 6, RLENGTH - 6)
+                    if (pending && type != "") print field
+                    for (i = 1; i <= nv && type != ""; i++) print "validation " field " " validation[i]
+                    # A list of a documented named type: controller-gen describes its items.
+                    if (type != "" && match($0, /^[ \t]+[A-Z][A-Za-z0-9_]*[ \t]+\[\][A-Z][A-Za-z0-9_]*[ \t]/)) {
+                        item = $2; sub(/^\[\]/, "", item)
+                        if (item in typedoc) print "itemdoc " field " " typedoc[item]
                     }
-                    pending = 0; next
+                    pending = 0; nv = 0; next
                 }
-                { pending = 0 }
-            ' "$file"
+                { pending = 0; nv = 0 }
+            ' "$file" "$file"
         done)
     done | sort -u
 }
@@ -76,15 +97,36 @@ go_markers() {
 markers="$(go_markers)"
 # An embedded struct's defaults are its embedder's too (controller-gen flattens it).
 defaults_json="$(
-    { grep -v '^inline ' <<<"$markers" || true
+    { grep -v '^inline \|^validation \|^itemdoc ' <<<"$markers" || true
       grep '^inline ' <<<"$markers" | while read -r _ outer inner; do
           grep "^$inner/" <<<"$markers" | sed "s|^$inner/|$outer/|" || true
       done
     } | jq -R . | jq -s 'map({(.): true}) | add // {}'
 )"
 inline_json="$(grep '^inline ' <<<"$markers" | jq -R 'split(" ") | {(.[1]): .[2]}' | jq -s 'add // {}')"
+# `{"<definition>/<field>": {"maxLength": 316, "pattern": "...", ...}}` from the
+# `validation <definition>/<field> <Marker>=<value>` lines.
+validations_json="$(
+    { grep '^validation ' <<<"$markers" || true; } | jq -R '
+        capture("^validation (?<field>[^ ]+) (?<marker>[A-Za-z]+)=(?<value>.*)$")
+        | (.value | sub("^`(?<v>.*)`$"; "\(.v)")) as $v
+        | {(.field): {
+            (.marker | {MaxLength: "maxLength", MinLength: "minLength", Pattern: "pattern",
+                        Minimum: "minimum", Maximum: "maximum", Enum: "enum"}[.]):
+            (if .marker == "Pattern" then $v
+             elif .marker == "Enum" then ($v | split(";"))
+             else ($v | tonumber) end)}}' | jq -s 'reduce .[] as $o ({}; . * $o)'
+)"
 
-jq -s -c --argjson explicit "$defaults_json" --argjson inline "$inline_json" '
+# `{"<definition>/<field>": "<doc of the items' named type>"}`.
+itemdocs_json="$(
+    { grep '^itemdoc ' <<<"$markers" || true; } \
+        | jq -R 'capture("^itemdoc (?<field>[^ ]+) (?<doc>.*)$") | {(.field): (.doc | gsub("\\\\n"; "\n"))}' \
+        | jq -s 'add // {}'
+)"
+
+jq -s -c --argjson explicit "$defaults_json" --argjson inline "$inline_json" \
+    --argjson validations "$validations_json" --argjson itemdocs "$itemdocs_json" '
     def strip_extensions:
         walk(if type == "object"
              then del(."x-kubernetes-patch-strategy", ."x-kubernetes-patch-merge-key",
@@ -112,7 +154,11 @@ jq -s -c --argjson explicit "$defaults_json" --argjson inline "$inline_json" '
                        | if .required then .required |= sort else . end
                        | if .properties then
                            .properties |= with_entries(
-                               if $explicit["\($name)/\(.key)"] then . else .value |= drop_default end)
+                               (if $explicit["\($name)/\(.key)"] then . else .value |= drop_default end)
+                               | .value += ($validations["\($name)/\(.key)"] // {})
+                               | ($itemdocs["\($name)/\(.key)"] // null) as $doc
+                               | if $doc and .value.items and (.value.items.description | not)
+                                 then .value.items.description = $doc else . end)
                          else . end))
     | sort_by(.key)
     | .[] | {name: .key, schema: .value}

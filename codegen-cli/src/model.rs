@@ -207,7 +207,9 @@ pub struct Field {
 impl Field {
     /// Whether the field is required in the schema, following controller-gen's rules
     /// adapted to Rust: explicit markers win, then `Option`, `serde(default)` and
-    /// `skip_serializing_if` make a field optional.
+    /// `skip_serializing_if` make a field optional (Go's `omitempty`). A
+    /// `+kubebuilder:default` does not, as in controller-gen: the API server
+    /// fills the default in before it checks `required`.
     pub fn is_required(&self, container_default: bool) -> bool {
         if let Some(required) = self.required_marker {
             return required;
@@ -215,7 +217,6 @@ impl Field {
         !(self.ty.is_option()
             || self.serde_default
             || container_default
-            || self.validation.default.is_some()
             || self
                 .serde_attrs
                 .iter()
@@ -231,6 +232,11 @@ pub enum FieldType {
     /// Signed or unsigned integer of the given bit width (`i32` → 32, `u64` → 64).
     Integer {
         bits: u8,
+        signed: bool,
+    },
+    /// `isize` / `usize`: Go's `int` / `uint`, an integer without a fixed width
+    /// (controller-gen writes no `format` for them).
+    PointerSized {
         signed: bool,
     },
     Float {

@@ -109,10 +109,10 @@ fn items_markers_validate_the_items() {
 }
 
 #[test]
-fn k8s_spellings_are_the_same_markers() {
-    let (spec, _) = spec_schema(
-        r#"    // +k8s:listType=map
-    // +k8s:listMapKey=name
+fn k8s_spellings_controller_gen_registers_are_the_same_markers() {
+    let (spec, warnings) = spec_schema(
+        r#"    // +listType=map
+    // +listMapKey=name
     // +k8s:optional
     pub entries: Vec<Entry>,
     // +k8s:required
@@ -134,16 +134,49 @@ pub enum Mode {
 }
 "#,
     );
-    assert_eq!(
-        spec["properties"]["entries"]["x-kubernetes-list-type"],
-        "map"
-    );
+    assert_eq!(warnings.iter().count(), 0, "{}", warnings_text(&warnings));
     assert_eq!(
         spec["properties"]["entries"]["x-kubernetes-list-map-keys"],
         json!(["name"])
     );
     // `+k8s:optional` makes a list optional, `+k8s:required` an `Option` required.
     assert_eq!(spec["required"], json!(["mode", "tags"]), "{spec}");
+}
+
+/// controller-gen v0.21 does not register `+k8s:listType` / `+k8s:listMapKey`
+/// (nor the strategic-merge-patch markers): its CRD ignores them, ours too, but
+/// each is a warning that says what to write instead.
+#[test]
+fn spellings_controller_gen_ignores_are_warnings() {
+    let (spec, warnings) = spec_schema(
+        r#"    // +k8s:listType=map
+    // +k8s:listMapKey=name
+    // +patchStrategy=merge
+    // +patchMergeKey=name
+    pub entries: Vec<Entry>,"#,
+        r#"
+#[derive(Debug, Default, Serialize, Deserialize)]
+pub struct Entry {
+    pub name: String,
+}
+"#,
+    );
+    let entries = &spec["properties"]["entries"];
+    assert!(entries.get("x-kubernetes-list-type").is_none(), "{entries}");
+    assert!(
+        entries.get("x-kubernetes-list-map-keys").is_none(),
+        "{entries}"
+    );
+    let text = warnings_text(&warnings);
+    for expected in [
+        "warning: `+k8s:listType` is ignored",
+        "help: controller-gen ignores this spelling, so the list gets no list type; write `+listType=...`",
+        "warning: `+k8s:listMapKey` is ignored",
+        "warning: `+patchStrategy` is ignored",
+        "help: kube-codegen does not use `+patchMergeKey` markers: strategic merge patch does not apply to custom resources; for server-side apply merging write `+listType=map` and `+listMapKey=...`",
+    ] {
+        assert!(text.contains(expected), "missing {expected:?} in:\n{text}");
+    }
 }
 
 #[test]

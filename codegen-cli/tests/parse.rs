@@ -671,8 +671,8 @@ fn fields_types_names_and_validation() {
     );
     assert_eq!(iv.default, Some(json!(2)));
     assert!(
-        !items.is_required(false),
-        "a default makes a field optional"
+        items.is_required(false),
+        "a default leaves a field required, as in controller-gen"
     );
 
     let min_items = field(spec, "min_items");

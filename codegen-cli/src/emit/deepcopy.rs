@@ -126,7 +126,10 @@ fn enum_clone(def: &EnumDef) -> TokenStream {
 /// Whether values of `ty` are `Copy`, so that `.clone()` on them would be noise.
 pub fn is_copy(ty: &FieldType, copy_types: &BTreeSet<String>) -> bool {
     match ty {
-        FieldType::Bool | FieldType::Integer { .. } | FieldType::Float { .. } => true,
+        FieldType::Bool
+        | FieldType::Integer { .. }
+        | FieldType::PointerSized { .. }
+        | FieldType::Float { .. } => true,
         FieldType::Option(inner) | FieldType::Array { item: inner, .. } => {
             is_copy(inner, copy_types)
         }

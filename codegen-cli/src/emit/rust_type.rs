@@ -61,6 +61,8 @@ impl TypeNames {
                 let ident = format_ident!("{}{}", if *signed { "i" } else { "u" }, bits);
                 quote!(#ident)
             }
+            FieldType::PointerSized { signed: true } => quote!(isize),
+            FieldType::PointerSized { signed: false } => quote!(usize),
             FieldType::Float { bits } => {
                 let ident = format_ident!("f{}", bits);
                 quote!(#ident)
@@ -138,6 +140,7 @@ fn collect_paths(
         FieldType::String
         | FieldType::Bool
         | FieldType::Integer { .. }
+        | FieldType::PointerSized { .. }
         | FieldType::Float { .. }
         | FieldType::Json
         | FieldType::Local(_) => {}
@@ -241,6 +244,7 @@ impl LocalTypes {
             FieldType::String
             | FieldType::Bool
             | FieldType::Integer { .. }
+            | FieldType::PointerSized { .. }
             | FieldType::Float { .. }
             | FieldType::Option(_)
             | FieldType::Vec(_)

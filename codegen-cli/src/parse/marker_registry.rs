@@ -619,14 +619,7 @@ pub(crate) static MARKERS: &[MarkerDef] = &[
         TF,
         Value(V::OneOf(&["atomic", "set", "map"])),
     ),
-    def(
-        M::ListType,
-        "k8s:listType",
-        TF,
-        Value(V::OneOf(&["atomic", "set", "map"])),
-    ),
     repeatable(M::ListMapKey, "listMapKey", TF, Value(V::Str)),
-    repeatable(M::ListMapKey, "k8s:listMapKey", TF, Value(V::Str)),
     def(
         M::MapType,
         "mapType",
@@ -641,6 +634,16 @@ pub(crate) static MARKERS: &[MarkerDef] = &[
     ),
     def(M::EnumType, "enum", T, Flag),
     def(M::EnumType, "k8s:enum", T, Flag),
+    // controller-gen v0.21 registers `+k8s:optional`, `+k8s:required` and
+    // `+k8s:enum` but not these two; its CRD has no list type for them.
+    ignored(
+        "k8s:listType",
+        "controller-gen ignores this spelling, so the list gets no list type; write `+listType=...`",
+    ),
+    ignored(
+        "k8s:listMapKey",
+        "controller-gen ignores this spelling, so the list gets no map keys; write `+listMapKey=...`",
+    ),
     ignored(
         "kubebuilder:validation:optional",
         "controller-gen ignores this lower-case spelling; write `+kubebuilder:validation:Optional`",
@@ -678,6 +681,16 @@ pub(crate) static MARKERS: &[MarkerDef] = &[
     foreign(
         "k8s:defaulter-gen",
         "defaulters are not generated; use `+default`",
+    ),
+    foreign(
+        "patchStrategy",
+        "strategic merge patch does not apply to custom resources; for server-side apply \
+         merging write `+listType=map` and `+listMapKey=...`",
+    ),
+    foreign(
+        "patchMergeKey",
+        "strategic merge patch does not apply to custom resources; for server-side apply \
+         merging write `+listType=map` and `+listMapKey=...`",
     ),
     foreign("protobuf", "protobuf serialization is not generated"),
     foreign("union", "union markers are for openapi-gen"),

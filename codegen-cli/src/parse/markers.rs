@@ -183,8 +183,14 @@ fn parse_body(
         .unwrap_or(written.len());
     let unknown = || vec![unknown_marker(raw, &written[..name_end])];
     let shift = if items { "items:".len() } else { 0 };
-    let rest = &body[def.name.len()..];
-    let rest_offset = 1 + shift + def.name.chars().count();
+    let mut rest = &body[def.name.len()..];
+    let mut rest_offset = 1 + shift + def.name.chars().count();
+    // controller-gen reads `+name:=value` as `+name=value` (the `=` of an
+    // anonymous argument): `+kubebuilder:default:={}`, `+kubebuilder:validation:Enum:=a;b`.
+    if matches!(def.spec, ArgSpec::Value(_) | ArgSpec::Flag) && rest.starts_with(":=") {
+        rest = &rest[1..];
+        rest_offset += 1;
+    }
     let marker = |value| Marker {
         def,
         value,
@@ -419,9 +425,32 @@ mod tests {
         // Markers without an items form stay unknown.
         let e = &err("+kubebuilder:validation:items:Required")[0];
         assert!(e.message.starts_with("unknown marker"), "{}", e.message);
-        let m = ok("+k8s:listType=map");
+        let m = ok("+listType=map");
         assert_eq!(m.id(), MarkerId::ListType);
         assert!(!m.items);
+    }
+
+    #[test]
+    fn colon_equals_is_controller_gens_spelling_of_equals() {
+        assert_eq!(
+            ok("+kubebuilder:validation:Pattern:=`^a$`").value,
+            Value::Str("^a$".into())
+        );
+        assert_eq!(
+            ok("+kubebuilder:default:=3").id(),
+            MarkerId::KubebuilderDefault
+        );
+        assert_eq!(
+            ok("+kubebuilder:validation:items:MaxLength:=8").value,
+            Value::UInt(8)
+        );
+        assert_eq!(ok("+genclient:=false").value, Value::Flag(false));
+        // Values are located after the `:=`.
+        let e = &err("+kubebuilder:validation:MaxLength:=x")[0];
+        assert_eq!(
+            e.location.column,
+            8 + "+kubebuilder:validation:MaxLength:=".len()
+        );
     }
 
     #[test]

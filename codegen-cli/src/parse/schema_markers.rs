@@ -32,7 +32,7 @@ impl ValueShape {
             FieldType::Option(inner) | FieldType::Boxed(inner) => ValueShape::of(inner, locals),
             FieldType::String => ValueShape::String,
             FieldType::Bool => ValueShape::Bool,
-            FieldType::Integer { .. } => ValueShape::Integer,
+            FieldType::Integer { .. } | FieldType::PointerSized { .. } => ValueShape::Integer,
             FieldType::Float { .. } => ValueShape::Number,
             FieldType::Vec(_) | FieldType::Array { .. } => ValueShape::Array,
             FieldType::Map { .. } => ValueShape::Map,

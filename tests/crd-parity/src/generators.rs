@@ -89,7 +89,9 @@ pub fn reference_crds(api: &Api) -> Result<Vec<Value>> {
     let _ = std::fs::remove_dir_all(&out_dir);
     let out = Command::new(&bin)
         .current_dir(corpus::go_module())
-        .arg("crd")
+        // kube-codegen keeps embedded ObjectMeta by default (a pod template's
+        // labels must survive pruning); compare with controller-gen doing the same.
+        .arg("crd:generateEmbeddedObjectMeta=true")
         .arg(format!("paths={}", api.go_paths()))
         .arg(format!("output:crd:dir={}", out_dir.display()))
         .env("GOFLAGS", "-mod=mod")

@@ -2,7 +2,8 @@
 //!
 //! Rust types map the way k8s and controller-gen map Go types: `String` → string,
 //! `bool` → boolean, `i8`..`i32`/`u8`/`u16` → integer `int32`, `i64`/`u32`/`u64` →
-//! integer `int64` (unsigned ones add `minimum: 0`), `f32`/`f64` → number (only
+//! integer `int64` (unsigned ones add `minimum: 0`), `isize`/`usize` (Go's `int`/`uint`) →
+//! integer without format, `f32`/`f64` → number (only
 //! with `allow_dangerous_types`, as in controller-gen), `Vec<u8>` → string `byte` (Go's `[]byte`), `Vec<T>` → array,
 //! `BTreeMap`/`HashMap<String, V>` → object with `additionalProperties`,
 //! `Option<T>`/`Box<T>` → `T` (nullable only with `+nullable`), `serde_json::Value`
@@ -287,6 +288,11 @@ impl<'a> SchemaBuilder<'a> {
             FieldType::String => string(None),
             FieldType::Bool => typed("boolean", None),
             FieldType::Integer { bits, signed } => integer(*bits, *signed),
+            // Go's `int`/`uint`: no format, as controller-gen writes them.
+            FieldType::PointerSized { signed } => JSONSchemaProps {
+                minimum: (!signed).then_some(0.0),
+                ..typed("integer", None)
+            },
             FieldType::Float { bits } => {
                 if !self.allow_dangerous_types {
                     self.error(location, super::dangerous::float_refused(*bits));

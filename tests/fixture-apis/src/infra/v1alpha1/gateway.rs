@@ -26,7 +26,7 @@ pub struct GatewaySpec {
     pub host: Hostname,
     /// Further host names; each is a Hostname.
     // +kubebuilder:validation:MaxItems=8
-    // +k8s:listType=set
+    // +listType=set
     // +k8s:optional
     pub aliases: Vec<Hostname>,
     /// The lowest port served.

@@ -188,7 +188,7 @@ pub struct CertificatePrivateKey {
     // +kubebuilder:validation:MultipleOf=8
     // +optional
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub size: Option<i64>,
+    pub size: Option<isize>,
 }
 
 /// Keystore configures one keystore format.
@@ -223,10 +223,10 @@ pub struct CertificateStatus {
     // +kubebuilder:validation:Minimum=0
     // +optional
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub revision: Option<i64>,
+    pub revision: Option<isize>,
     /// Failed issuance attempts in a row.
     // +nullable
     // +optional
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub failed_issuance_attempts: Option<i64>,
+    pub failed_issuance_attempts: Option<isize>,
 }

@@ -61,19 +61,19 @@ pub struct ClusterSpec {
     /// Number of instances.
     // +kubebuilder:validation:Minimum=1
     // +kubebuilder:default:=1
-    pub instances: i64,
+    pub instances: isize,
     /// Minimum synchronous replicas.
     // +kubebuilder:default:=0
     // +kubebuilder:validation:Minimum=0
     // +optional
     #[serde(default)]
-    pub min_sync_replicas: i64,
+    pub min_sync_replicas: isize,
     /// Maximum synchronous replicas.
     // +kubebuilder:default:=0
     // +kubebuilder:validation:Minimum=0
     // +optional
     #[serde(default)]
-    pub max_sync_replicas: i64,
+    pub max_sync_replicas: isize,
     /// PostgreSQL configuration.
     // +optional
     #[serde(default, rename = "postgresql")]
@@ -181,7 +181,7 @@ pub struct SynchronousReplicaConfiguration {
     /// Number of synchronous standbys.
     // +kubebuilder:validation:Minimum=1
     // +kubebuilder:validation:XValidation:rule="self > 0",message="number must be positive"
-    pub number: i64,
+    pub number: isize,
     /// Extra standby names.
     // +kubebuilder:validation:UniqueItems=false
     // +optional
@@ -230,7 +230,7 @@ pub struct BootstrapInitDb {
     // +kubebuilder:validation:Maximum=1024
     // +optional
     #[serde(default)]
-    pub wal_segment_size: i64,
+    pub wal_segment_size: isize,
     /// SQL run after creation.
     // +optional
     #[serde(default, skip_serializing_if = "Vec::is_empty", rename = "postInitSQL")]
@@ -320,11 +320,11 @@ pub struct ClusterStatus {
     /// Instances created.
     // +optional
     #[serde(default)]
-    pub instances: i64,
+    pub instances: isize,
     /// Instances ready.
     // +optional
     #[serde(default)]
-    pub ready_instances: i64,
+    pub ready_instances: isize,
     /// Instance names by status.
     // +optional
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]

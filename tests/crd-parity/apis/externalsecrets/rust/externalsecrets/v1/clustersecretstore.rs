@@ -32,6 +32,7 @@ pub struct SecretStoreSpec {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub controller: Option<String>,
     /// The provider; exactly one.
+    // +required
     pub provider: Option<SecretStoreProvider>,
     /// Retries of failed reads.
     // +optional
@@ -41,7 +42,7 @@ pub struct SecretStoreSpec {
     // +kubebuilder:validation:Minimum=0
     // +optional
     #[serde(default)]
-    pub refresh_interval: i64,
+    pub refresh_interval: isize,
     /// Namespaces allowed to use the store.
     // +optional
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
