@@ -343,6 +343,8 @@ pub struct Validation {
     pub struct_type: Option<String>,
     /// `+kubebuilder:title=`.
     pub title: Option<String>,
+    /// `+kubebuilder:externalDocs`: (url, description).
+    pub external_docs: Option<(String, Option<String>)>,
 }
 
 #[derive(Clone, Debug, PartialEq)]

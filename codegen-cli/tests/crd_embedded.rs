@@ -264,7 +264,7 @@ fn a_crd_over_the_client_side_apply_limit_is_warned_about() {
     let warnings = Diagnostics(size_warnings(&api(), &CrdOptions::default()));
     assert_eq!(
         warnings.to_string().trim_end(),
-        r#"warning: the CRD embeds.embed.example.com is 1375 KiB, over the 256 KiB that client-side `kubectl apply` can store in its last-applied annotation: `kubectl apply -f` fails with "metadata.annotations: Too long"; its descriptions hold 548 KiB of text, most in `spec.jobTemplate` (224 KiB), `spec.template` (210 KiB), `spec.volume` (51 KiB)
+        r#"warning: the CRD embeds.embed.example.com is 1377 KiB, over the 256 KiB that client-side `kubectl apply` can store in its last-applied annotation: `kubectl apply -f` fails with "metadata.annotations: Too long"; its descriptions hold 549 KiB of text, most in `spec.jobTemplate` (224 KiB), `spec.template` (210 KiB), `spec.volume` (51 KiB)
   --> tests/embedded-input/embed/v1/types.rs:15:12
    = help: shorten descriptions with `--max-description-length <N>` (0 drops them; Builder: `max_description_length`), or install the CRD with `kubectl apply --server-side -f crds/`"#
     );
@@ -294,7 +294,7 @@ fn the_cli_takes_the_crd_options() {
     assert!(plain.status.success());
     let stderr = String::from_utf8_lossy(&plain.stderr);
     assert!(
-        stderr.contains("warning: the CRD embeds.embed.example.com is 1375 KiB"),
+        stderr.contains("warning: the CRD embeds.embed.example.com is 1377 KiB"),
         "{stderr}"
     );
     assert!(

@@ -180,6 +180,53 @@ pub struct Entry {
 }
 
 #[test]
+fn external_docs_on_fields_and_types() {
+    let (spec, warnings) = spec_schema(
+        r#"    // +kubebuilder:externalDocs:url="https://example.com/tls",description="TLS setup"
+    pub tls: Tls,
+    // +kubebuilder:externalDocs:url=https://example.com/mode
+    pub mode: String,"#,
+        r#"
+/// TLS settings.
+// +kubebuilder:externalDocs:url="https://example.com/tls-type"
+#[derive(Debug, Default, Serialize, Deserialize)]
+pub struct Tls {
+    pub secret: String,
+}
+"#,
+    );
+    assert_eq!(warnings.iter().count(), 0, "{}", warnings_text(&warnings));
+    // The field's marker wins over the type's, as controller-gen applies field
+    // markers after the type's schema.
+    assert_eq!(
+        spec["properties"]["tls"]["externalDocs"],
+        json!({"url": "https://example.com/tls", "description": "TLS setup"})
+    );
+    assert_eq!(
+        spec["properties"]["mode"]["externalDocs"],
+        json!({"url": "https://example.com/mode"})
+    );
+}
+
+/// controller-gen's one marker with both arguments, as well as one per argument.
+#[test]
+fn crd_metadata_takes_annotations_and_labels_in_one_marker() {
+    let text = widget("    pub size: i32,", "").replace(
+        "// +genclient\n",
+        "// +genclient\n// +kubebuilder:metadata:annotations=\"example.com/owner=team-a, b\";\"example.com/tier=gold\",labels=\"app.kubernetes.io/part-of=shop\"\n// +kubebuilder:metadata:labels=\"example.com/extra=yes\"\n",
+    );
+    let parsed = parse(&text).unwrap_or_else(|d| panic!("{d}"));
+    let crds = build_crds(&parsed.api).unwrap_or_else(|e| panic!("{e:?}"));
+    let meta = &crds[0].definition.metadata;
+    let annotations = meta.annotations.as_ref().unwrap();
+    assert_eq!(annotations["example.com/owner"], "team-a, b");
+    assert_eq!(annotations["example.com/tier"], "gold");
+    let labels = meta.labels.as_ref().unwrap();
+    assert_eq!(labels["app.kubernetes.io/part-of"], "shop");
+    assert_eq!(labels["example.com/extra"], "yes");
+}
+
+#[test]
 fn example_schemaless_and_defaults() {
     let (spec, warnings) = spec_schema(
         r#"    // +kubebuilder:example=web

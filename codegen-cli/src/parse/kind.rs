@@ -31,8 +31,7 @@ const KIND_ONLY: &[M] = &[
     M::SkipVersion,
     M::SelectableField,
     M::ResourceName,
-    M::CrdAnnotations,
-    M::CrdLabels,
+    M::CrdMetadata,
 ];
 
 /// `+genclient:*` markers, which need `+genclient` itself.
@@ -167,24 +166,29 @@ pub(crate) fn build(
                 Some(path.to_owned())
             })
             .collect(),
-        crd_annotations: key_values(cx, markers, M::CrdAnnotations),
-        crd_labels: key_values(cx, markers, M::CrdLabels),
+        crd_annotations: key_values(cx, markers, "annotations"),
+        crd_labels: key_values(cx, markers, "labels"),
     })
 }
 
-/// `key=value` strings of every marker `id` (controller-gen's
-/// `+kubebuilder:metadata:annotations="a=b"` form; `a=b;c=d` lists too).
-fn key_values(cx: &mut FileCx<'_>, markers: &[Marker], id: M) -> BTreeMap<String, String> {
+/// The `key=value` strings of argument `arg` of every `+kubebuilder:metadata`
+/// (controller-gen's `+kubebuilder:metadata:annotations="a=b";"c=d",labels="x=y"`).
+fn key_values(cx: &mut FileCx<'_>, markers: &[Marker], arg: &str) -> BTreeMap<String, String> {
     let mut out = BTreeMap::new();
-    for m in markers.iter().filter(|m| m.id() == id) {
-        for entry in m.value.as_str_list() {
+    for m in markers.iter().filter(|m| m.id() == M::CrdMetadata) {
+        let Some(list) = m.arg(arg) else {
+            continue;
+        };
+        for entry in list.value.as_str_list() {
             match entry.split_once('=') {
                 Some((k, v)) if !k.trim().is_empty() => {
                     out.insert(k.trim().to_owned(), v.trim().to_owned());
                 }
                 _ => cx.push(
                     m.error(format!("`{entry}` is not a `key=value` pair"))
-                        .with_help(format!("write `{}=\"example.com/key=value\"`", m.name())),
+                        .with_help(format!(
+                            "write `+kubebuilder:metadata:{arg}=\"example.com/key=value\"`"
+                        )),
                 ),
             }
         }

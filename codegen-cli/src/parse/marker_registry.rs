@@ -41,8 +41,8 @@ pub(crate) enum MarkerId {
     /// `+kubebuilder:skip` on the module: no CRDs for this version module.
     SkipCrds,
     SelectableField,
-    CrdAnnotations,
-    CrdLabels,
+    /// `+kubebuilder:metadata:annotations=...,labels=...`: the CRD object's own metadata.
+    CrdMetadata,
     // Schema and validation.
     Minimum,
     Maximum,
@@ -85,6 +85,8 @@ pub(crate) enum MarkerId {
     /// Spellings controller-gen silently ignores: a warning, no effect.
     Ignored,
     Title,
+    /// `+kubebuilder:externalDocs:url=...,description=...`.
+    ExternalDocs,
     Optional,
     Required,
     Nullable,
@@ -302,6 +304,16 @@ const PRINT_COLUMN_ARGS: &[ArgDef] = &[
     ArgDef::optional("priority", V::Int),
 ];
 
+const CRD_METADATA_ARGS: &[ArgDef] = &[
+    ArgDef::optional("annotations", V::StrList),
+    ArgDef::optional("labels", V::StrList),
+];
+
+const EXTERNAL_DOCS_ARGS: &[ArgDef] = &[
+    ArgDef::required("url", V::Str),
+    ArgDef::optional("description", V::Str),
+];
+
 const XVALIDATION_ARGS: &[ArgDef] = &[
     ArgDef::required("rule", V::Str),
     ArgDef::optional("message", V::Str),
@@ -422,16 +434,10 @@ pub(crate) static MARKERS: &[MarkerDef] = &[
         Args(SELECTABLE_FIELD_ARGS),
     ),
     repeatable(
-        M::CrdAnnotations,
-        "kubebuilder:metadata:annotations",
+        M::CrdMetadata,
+        "kubebuilder:metadata",
         T,
-        Value(V::StrList),
-    ),
-    repeatable(
-        M::CrdLabels,
-        "kubebuilder:metadata:labels",
-        T,
-        Value(V::StrList),
+        Args(CRD_METADATA_ARGS),
     ),
     def(
         M::Minimum,
@@ -608,6 +614,12 @@ pub(crate) static MARKERS: &[MarkerDef] = &[
     def(M::Example, "kubebuilder:example", TF, Value(V::Literal)),
     def(M::Schemaless, "kubebuilder:validation:Schemaless", F, Flag),
     def(M::Title, "kubebuilder:title", TF, Value(V::Str)),
+    def(
+        M::ExternalDocs,
+        "kubebuilder:externalDocs",
+        TF,
+        Args(EXTERNAL_DOCS_ARGS),
+    ),
     def(M::Optional, "optional", F, Flag),
     def(M::Optional, "k8s:optional", F, Flag),
     def(M::Required, "required", F, Flag),
@@ -664,10 +676,6 @@ pub(crate) static MARKERS: &[MarkerDef] = &[
     foreign(
         "kubebuilder:ac",
         "apply configurations are not generated yet",
-    ),
-    foreign(
-        "kubebuilder:metadata",
-        "CRD metadata markers are not supported yet",
     ),
     foreign(
         "k8s:openapi-gen",

@@ -136,6 +136,49 @@ fn to_diagnostic(e: MarkerError, raw: &RawMarker) -> Diagnostic {
     }
 }
 
+/// How kube-codegen treats a marker name (without `+` and arguments), for
+/// comparing the marker set with other generators'.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MarkerSupport {
+    /// Read and applied; where it may be written.
+    Supported {
+        module: bool,
+        type_: bool,
+        field: bool,
+    },
+    /// Accepted with a warning and no effect (why).
+    Warned(&'static str),
+    /// An error that says why.
+    Refused(&'static str),
+    /// Not a marker kube-codegen knows: an "unknown marker" error.
+    Unknown,
+}
+
+/// What kube-codegen does with the marker `name` (`kubebuilder:validation:MaxLength`,
+/// `kubebuilder:validation:items:Pattern`, `kubebuilder:printcolumn`).
+pub fn marker_support(name: &str) -> MarkerSupport {
+    use marker_registry::{MarkerId as M, Targets};
+    let items_name = name
+        .strip_prefix(ITEMS_PREFIX)
+        .map(|rest| format!("{VALIDATION_PREFIX}{rest}"));
+    let def = match &items_name {
+        Some(items_name) => marker_registry::lookup(items_name).filter(|d| d.has_items_form()),
+        None => marker_registry::lookup(name),
+    };
+    let Some(def) = def else {
+        return MarkerSupport::Unknown;
+    };
+    match def.id {
+        M::Foreign | M::Ignored => MarkerSupport::Warned(def.note),
+        M::Unsupported => MarkerSupport::Refused(def.note),
+        _ => MarkerSupport::Supported {
+            module: def.targets.contains(Targets::MODULE),
+            type_: def.targets.contains(Targets::TYPE),
+            field: def.targets.contains(Targets::FIELD),
+        },
+    }
+}
+
 /// Parses a marker line. Unknown markers, values of the wrong type and unknown
 /// or missing arguments are errors (all of them, not just the first).
 pub(crate) fn parse_marker(raw: &RawMarker) -> Result<Marker, Vec<Diagnostic>> {

@@ -52,6 +52,7 @@ use crate::model::{Api, Group, Location};
 
 use comments::{CommentStyle, Comments};
 use markers::raw_marker;
+pub use markers::{MarkerSupport, marker_support};
 use source::SourceText;
 use version::{LoadedFile, VersionInput};
 

@@ -184,6 +184,11 @@ fn apply_one(m: &Marker, v: &mut Validation, diags: &mut Vec<Diagnostic>) -> boo
         M::Example => v.example = Some(value.to_json()),
         M::Schemaless => v.schemaless = m.is_true(),
         M::Title => v.title = value.as_str().map(str::to_owned),
+        M::ExternalDocs => {
+            v.external_docs = m
+                .arg_str("url")
+                .map(|url| (url.to_owned(), m.arg_str("description").map(str::to_owned)));
+        }
         M::ListType => v.list_type = value.as_str().map(str::to_owned),
         M::ListMapKey => v.list_map_keys.extend(value.as_str().map(str::to_owned)),
         M::MapType => v.map_type = value.as_str().map(str::to_owned),

@@ -12,7 +12,7 @@
 //!   have no type) and adds the `anyOf: [integer, string]` form controller-gen uses.
 
 use k8s_openapi::apiextensions_apiserver::pkg::apis::apiextensions::v1::{
-    JSON, JSONSchemaProps, JSONSchemaPropsOrArray, ValidationRule,
+    ExternalDocumentation, JSON, JSONSchemaProps, JSONSchemaPropsOrArray, ValidationRule,
 };
 
 use super::CrdError;
@@ -64,6 +64,12 @@ pub(crate) fn apply(
     }
     if let Some(title) = &v.title {
         s.title = Some(title.clone());
+    }
+    if let Some((url, description)) = &v.external_docs {
+        s.external_docs = Some(ExternalDocumentation {
+            url: Some(url.clone()),
+            description: description.clone(),
+        });
     }
     if let Some(items) = &v.items {
         match &mut s.items {
