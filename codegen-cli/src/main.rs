@@ -64,8 +64,8 @@ fn create_api(args: &CreateApiArgs) -> ExitCode {
         Ok(written) => written,
         Err(err) => return scaffold_failed(&err),
     };
-    print_created(&written);
-    let next = kube_codegen::scaffold::create_api::next_steps(&written[0], &args.output_dir);
+    print_created(&written.paths);
+    let next = kube_codegen::scaffold::create_api::next_steps(&written.paths[0], &args.output_dir);
     if args.no_generate {
         eprint!("{next}");
         return ExitCode::SUCCESS;
@@ -92,9 +92,16 @@ fn create_api(args: &CreateApiArgs) -> ExitCode {
         }
         Err(err) => {
             report(&err);
-            eprintln!(
-                "note: the files above were created; fix the input and run hack/update-codegen.sh"
-            );
+            // Nothing half-done: the new kind goes in together with its
+            // generated code, or not at all.
+            match written.revert() {
+                Ok(()) => eprintln!(
+                    "note: the input does not generate, so `create api` took back the files it wrote; fix the errors above and run it again"
+                ),
+                Err(revert) => eprintln!(
+                    "error: {revert}\nnote: the files above were written, and could not all be taken back"
+                ),
+            }
             ExitCode::from(EXIT_BAD_INPUT)
         }
     }

@@ -226,3 +226,72 @@ fn create_api_diagnostics_say_how_to_fix_and_write_nothing() {
         "error: refusing to overwrite what exists:\n  apis/src/cache/v1/memcached.rs\n  = help: move or delete these, or run in another directory; nothing was written\n"
     );
 }
+
+/// Every file under `dir` with its content, for comparing trees.
+fn tree(dir: &Path) -> Vec<(PathBuf, String)> {
+    let mut files = Vec::new();
+    let mut stack = vec![dir.to_owned()];
+    while let Some(d) = stack.pop() {
+        for entry in std::fs::read_dir(&d).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                files.push((
+                    path.strip_prefix(dir).unwrap().to_owned(),
+                    "<dir>".to_owned(),
+                ));
+                stack.push(path);
+            } else {
+                let text = std::fs::read_to_string(&path).unwrap();
+                files.push((path.strip_prefix(dir).unwrap().to_owned(), text));
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
+#[test]
+fn create_api_takes_its_files_back_when_the_input_does_not_generate() {
+    let tmp = tempfile::tempdir().unwrap();
+    let create = |kind: &str, extra: &[&str]| {
+        let mut args = vec![
+            "create",
+            "api",
+            "--group",
+            "cache.example.com",
+            "--version",
+            "v1",
+            "--kind",
+            kind,
+        ];
+        args.extend(extra);
+        kube_codegen(tmp.path(), &args)
+    };
+    assert!(create("Memcached", &["--no-generate"]).status.success());
+    // The user's own kind has a misspelt marker.
+    let kind_file = tmp.path().join("apis/src/cache/v1/memcached.rs");
+    let text = std::fs::read_to_string(&kind_file).unwrap();
+    let broken = text.replacen(
+        "pub struct MemcachedSpec {",
+        "pub struct MemcachedSpec {\n    // +kubebuilder:validation:MaxLenght=3\n    pub tier: String,",
+        1,
+    );
+    assert_ne!(broken, text, "the template has a MemcachedSpec");
+    std::fs::write(&kind_file, broken).unwrap();
+    let before = tree(tmp.path());
+
+    let out = create("Redis", &[]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(
+        err.contains("error: unknown marker `+kubebuilder:validation:MaxLenght`"),
+        "{err}"
+    );
+    assert!(
+        err.ends_with(
+            "note: the input does not generate, so `create api` took back the files it wrote; fix the errors above and run it again\n"
+        ),
+        "{err}"
+    );
+    assert_eq!(tree(tmp.path()), before, "create api left changes behind");
+}

@@ -2,11 +2,11 @@
 //! wired into the group and version modules of the input directory
 //! (`<input>/<group>/<version>/<kind>.rs`, the layout `parse/layout.rs` reads).
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use super::names::{self, NameError};
 use super::templates::{self, fill};
-use super::{Error, FilePlan};
+use super::{Error, FilePlan, Written};
 
 /// What to create.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -141,10 +141,8 @@ pub fn plan(input_dir: &Path, api: &NewApi) -> Result<FilePlan, Error> {
 }
 
 /// Plans and writes; returns the files created or changed.
-pub fn run(input_dir: &Path, api: &NewApi) -> Result<Vec<PathBuf>, Error> {
-    let plan = plan(input_dir, api)?;
-    plan.write()?;
-    Ok(plan.files.into_iter().map(|f| f.path).collect())
+pub fn run(input_dir: &Path, api: &NewApi) -> Result<Written, Error> {
+    plan(input_dir, api)?.write()
 }
 
 /// What to do after `create api` wrote `kind_file`.

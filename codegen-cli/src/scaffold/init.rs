@@ -74,9 +74,7 @@ pub fn run(dir: &Path) -> Result<Vec<PathBuf>, Error> {
         || "project".to_owned(),
         |n| n.to_string_lossy().into_owned(),
     );
-    let plan = plan(dir, &project);
-    plan.write()?;
-    Ok(plan.files.into_iter().map(|f| f.path).collect())
+    Ok(plan(dir, &project).write()?.paths)
 }
 
 /// What to run after `init` in `dir`.

@@ -108,26 +108,75 @@ impl FilePlan {
     }
 
     /// Writes every file, after checking that no new file exists. Each file
-    /// is written to a temporary file next to it and renamed into place.
-    pub fn write(&self) -> Result<(), Error> {
+    /// is written to a temporary file next to it and renamed into place; when
+    /// one fails, what was written before it is taken back.
+    pub fn write(&self) -> Result<Written, Error> {
         let conflicts = self.conflicts();
         if !conflicts.is_empty() {
             return Err(Error::Exists(conflicts));
         }
+        let mut written = Written::default();
         for file in &self.files {
-            let dir = file.path.parent().unwrap_or(Path::new("."));
-            let dir = if dir.as_os_str().is_empty() {
-                Path::new(".")
-            } else {
-                dir
-            };
-            std::fs::create_dir_all(dir).map_err(io(dir))?;
-            let mut tmp = tempfile::NamedTempFile::new_in(dir).map_err(io(dir))?;
-            std::io::Write::write_all(&mut tmp, file.content.as_bytes()).map_err(io(&file.path))?;
-            set_mode(tmp.path(), file.executable).map_err(io(&file.path))?;
-            tmp.persist(&file.path)
-                .map_err(|e| e.error)
-                .map_err(io(&file.path))?;
+            if let Err(err) = written.write(file) {
+                // Best effort: the first error is the one to report.
+                let _ = written.revert();
+                return Err(err);
+            }
+        }
+        Ok(written)
+    }
+}
+
+/// What [`FilePlan::write`] changed, so that a later step that fails (the
+/// regeneration after `create api`) can leave the directory as it was.
+#[derive(Debug, Default)]
+pub struct Written {
+    /// The files written, in plan order.
+    pub paths: Vec<PathBuf>,
+    /// The previous content of the files that existed.
+    previous: Vec<(PathBuf, Vec<u8>)>,
+    /// Directories created for the files, outermost first.
+    new_dirs: Vec<PathBuf>,
+}
+
+impl Written {
+    fn write(&mut self, file: &PlannedFile) -> Result<(), Error> {
+        let dir = match file.path.parent() {
+            Some(dir) if !dir.as_os_str().is_empty() => dir,
+            _ => Path::new("."),
+        };
+        let missing: Vec<PathBuf> = dir
+            .ancestors()
+            .take_while(|d| !d.as_os_str().is_empty() && !d.exists())
+            .map(Path::to_path_buf)
+            .collect();
+        std::fs::create_dir_all(dir).map_err(io(dir))?;
+        self.new_dirs.extend(missing.into_iter().rev());
+        if file.replaces_existing {
+            let old = std::fs::read(&file.path).map_err(io(&file.path))?;
+            self.previous.push((file.path.clone(), old));
+        }
+        let mut tmp = tempfile::NamedTempFile::new_in(dir).map_err(io(dir))?;
+        std::io::Write::write_all(&mut tmp, file.content.as_bytes()).map_err(io(&file.path))?;
+        set_mode(tmp.path(), file.executable).map_err(io(&file.path))?;
+        tmp.persist(&file.path)
+            .map_err(|e| e.error)
+            .map_err(io(&file.path))?;
+        self.paths.push(file.path.clone());
+        Ok(())
+    }
+
+    /// Puts back the previous content of replaced files, removes the created
+    /// files, then the directories created for them.
+    pub fn revert(&self) -> Result<(), Error> {
+        for path in &self.paths {
+            match self.previous.iter().find(|(p, _)| p == path) {
+                Some((_, old)) => std::fs::write(path, old).map_err(io(path))?,
+                None => std::fs::remove_file(path).map_err(io(path))?,
+            }
+        }
+        for dir in self.new_dirs.iter().rev() {
+            std::fs::remove_dir(dir).map_err(io(dir))?;
         }
         Ok(())
     }
