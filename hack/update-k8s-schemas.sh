@@ -72,7 +72,7 @@ go_markers() {
                     next
                 }
                 /^[ \t]*\/\// { next }
-                /^[ \t]+[A-Z][A-Za-z0-9_]*[ \t]+`json:",inline"/ {
+                /^[ \t]+[A-Z][A-Za-z0-9_]*[ \t]+`json:"(,inline)?"/ {
                     if (type != "") print "inline " pkg "." type " " pkg "." $1
                     pending = 0; nv = 0; next
                 }
@@ -98,12 +98,12 @@ markers="$(go_markers)"
 # An embedded struct's defaults are its embedder's too (controller-gen flattens it).
 defaults_json="$(
     { grep -v '^inline \|^validation \|^itemdoc ' <<<"$markers" || true
-      grep '^inline ' <<<"$markers" | while read -r _ outer inner; do
+      { grep '^inline ' <<<"$markers" || true; } | while read -r _ outer inner; do
           grep "^$inner/" <<<"$markers" | sed "s|^$inner/|$outer/|" || true
       done
     } | jq -R . | jq -s 'map({(.): true}) | add // {}'
 )"
-inline_json="$(grep '^inline ' <<<"$markers" | jq -R 'split(" ") | {(.[1]): .[2]}' | jq -s 'add // {}')"
+inline_json="$({ grep '^inline ' <<<"$markers" || true; } | jq -R 'split(" ") | {(.[1]): .[2]}' | jq -s 'add // {}')"
 # `{"<definition>/<field>": {"maxLength": 316, "pattern": "...", ...}}` from the
 # `validation <definition>/<field> <Marker>=<value>` lines.
 validations_json="$(

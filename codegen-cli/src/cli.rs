@@ -128,7 +128,7 @@ pub struct InputArgs {
 #[derive(Debug, Args)]
 pub struct CrdArgs {
     /// Kubernetes version whose built-in type schemas (PodTemplateSpec,
-    /// Container, ...) fields of k8s-openapi types get, e.g. `1.34`.
+    /// Container, ...) fields of k8s-openapi types get: 1.33 to 1.37.
     /// Default: the version kube-codegen is built for.
     #[arg(long, value_name = "VERSION", value_parser = parse_kube_version)]
     pub kube_version: Option<KubeVersion>,

@@ -309,13 +309,23 @@ fn the_cli_takes_the_crd_options() {
     assert!(!yaml.contains("finalizers:"), "metadata is a bare object");
     assert!(yaml.len() < plain.stdout.len() / 2);
 
+    // Each Kubernetes version k8s-openapi supports has its own built-in schemas:
+    // PodSpec gained fields between 1.33 and 1.37.
+    let oldest = run(&["--kube-version", "1.33"]);
+    let newest = run(&["--kube-version", "v1_37"]);
+    assert!(oldest.status.success() && newest.status.success());
+    assert!(
+        newest.stdout.len() > oldest.stdout.len(),
+        "1.37's PodTemplateSpec has more fields than 1.33's"
+    );
+
     let unknown = run(&["--kube-version", "1.20"]);
     assert_eq!(unknown.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&unknown.stderr);
     assert!(
         stderr.contains(
             "no schemas of the built-in Kubernetes types for version 1.20: this kube-codegen \
-             carries 1.34"
+             carries 1.33, 1.34, 1.35, 1.36, 1.37"
         ),
         "{stderr}"
     );

@@ -10,7 +10,14 @@ use std::fmt;
 use std::str::FromStr;
 
 /// `(version, schema data)`, oldest first.
-static VERSIONS: &[(&str, &str)] = &[("1.34", include_str!("../../../k8s-schemas/v1_34.jsonl"))];
+/// The versions k8s-openapi 0.29 has features for (`v1_33` to `v1_37`).
+static VERSIONS: &[(&str, &str)] = &[
+    ("1.33", include_str!("../../../k8s-schemas/v1_33.jsonl")),
+    ("1.34", include_str!("../../../k8s-schemas/v1_34.jsonl")),
+    ("1.35", include_str!("../../../k8s-schemas/v1_35.jsonl")),
+    ("1.36", include_str!("../../../k8s-schemas/v1_36.jsonl")),
+    ("1.37", include_str!("../../../k8s-schemas/v1_37.jsonl")),
+];
 
 /// The version the workspace pins (k8s-openapi's `v1_34` feature, the local
 /// control plane's `KUBE_VERSION`): the default.
@@ -100,6 +107,7 @@ mod tests {
             assert_eq!(s.parse::<KubeVersion>().unwrap().name(), "1.34", "{s}");
         }
         assert_eq!(KubeVersion::default().name(), "1.34");
+        assert_eq!("v1_37".parse::<KubeVersion>().unwrap().name(), "1.37");
     }
 
     #[test]
@@ -108,7 +116,7 @@ mod tests {
         assert_eq!(
             err.to_string(),
             "no schemas of the built-in Kubernetes types for version 1.20: this kube-codegen \
-             carries 1.34; use one of those, or add the version's data with \
+             carries 1.33, 1.34, 1.35, 1.36, 1.37; use one of those, or add the version's data with \
              `hack/update-k8s-schemas.sh v1.20.0`"
         );
     }
