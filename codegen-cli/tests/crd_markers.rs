@@ -374,6 +374,40 @@ fn api_server_rejections_point_at_the_field() {
     assert_eq!(by_message.len(), errors.len());
 }
 
+/// A rule that selects a field its schema does not have is refused at generate
+/// time (the API server would reject the CRD), at the field, with the property
+/// it most likely meant.
+#[test]
+fn cel_rules_naming_unknown_fields_point_at_the_field() {
+    let parsed = parse(&widget(
+        r#"    // +kubebuilder:validation:XValidation:rule="self.min_replicas <= self.maxReplicas",message="min <= max"
+    pub scaling: Scaling,"#,
+        r#"
+#[derive(Debug, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Scaling {
+    pub min_replicas: i32,
+    pub max_replicas: i32,
+}
+"#,
+    ))
+    .unwrap_or_else(|d| panic!("{d}"));
+    let errors = build_crds(&parsed.api).expect_err("an unknown field in a rule");
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert_eq!(
+        (errors[0].location.line, errors[0].location.column),
+        (17, 9),
+        "{}",
+        errors[0]
+    );
+    assert_eq!(
+        errors[0].message,
+        "spec.versions[0].schema.openAPIV3Schema.properties[spec].properties[scaling].x-kubernetes-validations[0].rule: \
+         Invalid value: \"self.min_replicas <= self.maxReplicas\": compilation failed: \
+         undefined field 'min_replicas'; did you mean `minReplicas`?"
+    );
+}
+
 const NAMED_TYPES: &str = r#"
 /// A DNS name.
 // +kubebuilder:validation:MaxLength=253

@@ -3,8 +3,9 @@
 //! which rejects the whole CRD at install time; here it is an error that points
 //! at the column of the rule where the parser stopped.
 //!
-//! Only the syntax is checked: whether the rule type-checks against the schema
-//! and what it costs are the API server's (a later step).
+//! Only the syntax is checked here; the fields a rule selects are checked against
+//! the generated schema by `emit::crd::cel_fields`, and the rule's cost is left
+//! to the API server.
 
 use super::markers::Marker;
 use crate::diag::Diagnostic;
@@ -44,7 +45,11 @@ pub(crate) struct CelError {
 
 /// The first syntax error of `expression`, if any.
 pub(crate) fn first_error(expression: &str) -> Option<CelError> {
-    let errors = cel::parser::Parser::new().parse(expression).err()?;
+    // As the API server parses rules: with optional syntax (`self.?field`).
+    let errors = cel::parser::Parser::new()
+        .enable_optional_syntax(true)
+        .parse(expression)
+        .err()?;
     let first = errors.errors.first()?;
     let (line, column) = first.pos;
     // Errors past the first line (a rule with a newline) point at its start.

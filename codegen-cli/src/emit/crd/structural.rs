@@ -36,7 +36,10 @@ pub fn check_structural(crd: &CustomResourceDefinition) -> Vec<String> {
             .as_ref()
             .and_then(|s| s.open_api_v3_schema.as_ref())
         {
-            Some(schema) => problems.extend(check_schema(schema, &path)),
+            Some(schema) => {
+                problems.extend(check_schema(schema, &path));
+                problems.extend(super::cel_fields::check(schema, &path));
+            }
             None => problems.push(format!("{path}: Required value: schemas are required")),
         }
     }
