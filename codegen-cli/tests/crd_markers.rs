@@ -436,10 +436,13 @@ fn newtypes_have_their_field_schema_and_their_markers() {
     );
     assert_eq!(warnings.iter().count(), 0, "{}", warnings_text(&warnings));
     let p = &spec["properties"];
-    // The field's own marker and docs win; the type's other markers stay.
+    // The field's docs win; where the field and its type both set a value
+    // validation, both apply (controller-gen's allOf, the type's first); the
+    // type's other markers stay.
     assert_eq!(
         p["host"],
-        json!({"type": "string", "description": "Where it is served.", "maxLength": 63, "pattern": "^[a-z0-9.-]+$"})
+        json!({"type": "string", "description": "Where it is served.", "pattern": "^[a-z0-9.-]+$",
+               "allOf": [{"maxLength": 253}, {"maxLength": 63}]})
     );
     assert_eq!(
         p["aliases"]["items"],
@@ -508,7 +511,8 @@ pub type Zone = String;
     let p = &spec["properties"];
     assert_eq!(
         p["zone"],
-        json!({"type": "string", "description": "A zone name.", "minLength": 1, "maxLength": 10})
+        json!({"type": "string", "description": "A zone name.", "minLength": 1,
+               "allOf": [{"maxLength": 32}, {"maxLength": 10}]})
     );
     assert_eq!(p["zones"]["items"], zone);
     assert_eq!(p["byRegion"]["additionalProperties"], zone);

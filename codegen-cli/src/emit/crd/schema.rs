@@ -28,7 +28,8 @@ use super::docs::description;
 use super::external::ExternalSchemas;
 use super::validation;
 use crate::model::{
-    AliasStep, AliasUse, Field, FieldType, Location, StructDef, TypeBody, TypeDef, Version,
+    AliasStep, AliasUse, Field, FieldType, Location, StructDef, TypeBody, TypeDef, Validation,
+    Version,
 };
 
 /// k8s-openapi's base64 bytes (Go's `[]byte`).
@@ -243,16 +244,45 @@ impl<'a> SchemaBuilder<'a> {
         if let Some(text) = description(&field.docs) {
             schema.description = Some(text);
         }
-        validation::apply(&mut schema, &field.validation, &field.location, self.errors);
+        match self.named_validation(field) {
+            Some(named) => {
+                let (own, both) = validation::split_conflicts(named, &field.validation);
+                validation::apply(&mut schema, &own, &field.location, self.errors);
+                validation::keep_both(&mut schema, both);
+            }
+            None => validation::apply(&mut schema, &field.validation, &field.location, self.errors),
+        }
         if field.nullable {
             schema.nullable = Some(true);
         }
         schema
     }
 
+    /// The markers of the named type (alias, newtype, struct or enum) a field's
+    /// value is, which the field's own markers meet.
+    fn named_validation(&self, field: &Field) -> Option<&'a Validation> {
+        if let Some(alias) = &field.alias {
+            return alias
+                .path
+                .is_empty()
+                .then(|| self.version.find_alias(&alias.name))
+                .flatten()
+                .map(|def| &def.validation);
+        }
+        let mut ty = &field.ty;
+        while let FieldType::Option(inner) | FieldType::Boxed(inner) = ty {
+            ty = inner;
+        }
+        match ty {
+            FieldType::Local(name) => self.version.find_type(name).map(|def| &def.validation),
+            _ => None,
+        }
+    }
+
     /// The docs and markers of a type alias, on the part of a field's schema the
     /// alias names (the value, or list items / map values at any depth), before the
-    /// field's own, so the field's win as they do over a struct's.
+    /// field's own (conflicting value validations end up in an `allOf`, see
+    /// [`validation::split_conflicts`]).
     fn apply_alias(&mut self, schema: &mut JSONSchemaProps, alias: &AliasUse, location: &Location) {
         let Some(def) = self.version.find_alias(&alias.name) else {
             return;

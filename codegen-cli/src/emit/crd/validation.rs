@@ -95,6 +95,99 @@ fn fit_to_type(s: &JSONSchemaProps, value: &serde_json::Value) -> serde_json::Va
     }
 }
 
+/// Value validations a field and its named type both set, to different values.
+pub(crate) struct Both {
+    /// The named type's values.
+    named: JSONSchemaProps,
+    /// The field's values.
+    field: JSONSchemaProps,
+}
+
+/// The field's markers without the value validations that conflict with its
+/// named type's, and those conflicts. controller-gen inlines the named type's
+/// schema into the field's and, where both set a value validation differently,
+/// keeps both in an `allOf` (the type's first), so both apply; a field cannot
+/// loosen its type.
+pub(crate) fn split_conflicts(
+    named: &Validation,
+    field: &Validation,
+) -> (Validation, Option<Both>) {
+    let mut own = field.clone();
+    let mut named_part = Validation::default();
+    let mut field_part = Validation::default();
+    macro_rules! conflicts {
+        ($($attr:ident),*) => {$(
+            if named.$attr.is_some() && field.$attr.is_some() && named.$attr != field.$attr {
+                named_part.$attr = named.$attr.clone();
+                field_part.$attr = own.$attr.take();
+            }
+        )*};
+    }
+    conflicts!(
+        minimum,
+        maximum,
+        exclusive_minimum,
+        exclusive_maximum,
+        multiple_of,
+        min_length,
+        max_length,
+        pattern,
+        format,
+        min_items,
+        max_items,
+        min_properties,
+        max_properties
+    );
+    if named_part == Validation::default() {
+        return (own, None);
+    }
+    let schema = |v: &Validation| {
+        let mut s = JSONSchemaProps::default();
+        apply_value_checks(&mut s, v);
+        set(&mut s.min_items, v.min_items.map(clamp));
+        set(&mut s.max_items, v.max_items.map(clamp));
+        set(&mut s.min_properties, v.min_properties.map(clamp));
+        set(&mut s.max_properties, v.max_properties.map(clamp));
+        s
+    };
+    let both = Both {
+        named: schema(&named_part),
+        field: schema(&field_part),
+    };
+    (own, Some(both))
+}
+
+/// Moves the named type's conflicting values from `s` into an `allOf` beside
+/// the field's.
+pub(crate) fn keep_both(s: &mut JSONSchemaProps, both: Option<Both>) {
+    let Some(Both { named, field }) = both else {
+        return;
+    };
+    macro_rules! clear {
+        ($($attr:ident),*) => {$(
+            if named.$attr.is_some() {
+                s.$attr = None;
+            }
+        )*};
+    }
+    clear!(
+        minimum,
+        maximum,
+        exclusive_minimum,
+        exclusive_maximum,
+        multiple_of,
+        min_length,
+        max_length,
+        pattern,
+        format,
+        min_items,
+        max_items,
+        min_properties,
+        max_properties
+    );
+    s.all_of.get_or_insert_with(Vec::new).extend([named, field]);
+}
+
 /// The `x-kubernetes-validations` entry of an `XValidation` marker.
 pub(crate) fn rule(x: &XValidation) -> ValidationRule {
     ValidationRule {

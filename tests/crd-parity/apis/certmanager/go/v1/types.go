@@ -13,6 +13,7 @@ type PrivateKeyAlgorithm string
 // +kubebuilder:validation:MinLength=1
 // +kubebuilder:validation:MaxLength=253
 // +kubebuilder:validation:Pattern=`^(\*\.)?[a-z0-9]([-a-z0-9.]*[a-z0-9])?$`
+// +kubebuilder:validation:XValidation:rule="!self.endsWith('.')",message="no trailing dot"
 type DNSName string
 
 // Certificate asks an issuer for a signed X.509 certificate.
@@ -63,6 +64,14 @@ type CertificateSpec struct {
 	// +listType=set
 	// +optional
 	DNSNames []DNSName `json:"dnsNames,omitempty"`
+
+	// The name the certificate is mostly used for; field markers beside the
+	// named type's (both apply).
+	// +kubebuilder:validation:MaxLength=64
+	// +kubebuilder:validation:Pattern=`^[a-z0-9.-]+$`
+	// +kubebuilder:validation:XValidation:rule="!self.startsWith('-')",message="no leading dash"
+	// +optional
+	PrimaryDNSName DNSName `json:"primaryDNSName,omitempty"`
 
 	// IP addresses the certificate is valid for.
 	// +kubebuilder:validation:items:Format=ipv4

@@ -21,6 +21,7 @@ pub enum PrivateKeyAlgorithm {
 // +kubebuilder:validation:MinLength=1
 // +kubebuilder:validation:MaxLength=253
 // +kubebuilder:validation:Pattern=`^(\*\.)?[a-z0-9]([-a-z0-9.]*[a-z0-9])?$`
+// +kubebuilder:validation:XValidation:rule="!self.endsWith('.')",message="no trailing dot"
 pub type DnsName = String;
 
 /// Certificate asks an issuer for a signed X.509 certificate.
@@ -74,6 +75,14 @@ pub struct CertificateSpec {
     // +optional
     #[serde(default, skip_serializing_if = "Vec::is_empty", rename = "dnsNames")]
     pub dns_names: Vec<DnsName>,
+    /// The name the certificate is mostly used for; field markers beside the
+    /// named type's (both apply).
+    // +kubebuilder:validation:MaxLength=64
+    // +kubebuilder:validation:Pattern=`^[a-z0-9.-]+$`
+    // +kubebuilder:validation:XValidation:rule="!self.startsWith('-')",message="no leading dash"
+    // +optional
+    #[serde(default, skip_serializing_if = "Option::is_none", rename = "primaryDNSName")]
+    pub primary_dns_name: Option<DnsName>,
     /// IP addresses the certificate is valid for.
     // +kubebuilder:validation:items:Format=ipv4
     // +optional
