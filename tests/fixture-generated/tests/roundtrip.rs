@@ -293,6 +293,7 @@ fn known_kinds_lists_every_kind_of_every_version() {
             "batch.fixture.example.com/v1beta1 crontabs namespaced",
             "infra.fixture.example.com/v1alpha1 clusters cluster",
             "infra.fixture.example.com/v1alpha1 databases namespaced",
+            "infra.fixture.example.com/v1alpha1 gateways namespaced",
             "infra.fixture.example.com/v1alpha1 markers namespaced",
             "infra.fixture.example.com/v1alpha1 policies namespaced",
             "infra.fixture.example.com/v1alpha1 quotas namespaced",
