@@ -226,6 +226,31 @@ fn crd_metadata_takes_annotations_and_labels_in_one_marker() {
     assert_eq!(labels["example.com/extra"], "yes");
 }
 
+/// Null safety: serde writes a `None` list element or map value as `null`, so
+/// the schema allows it there; a `None` field is left out of the generated type.
+#[test]
+fn option_elements_are_nullable() {
+    let (spec, warnings) = spec_schema(
+        r#"    #[serde(default)]
+    pub tracks: Vec<Option<String>>,
+    #[serde(default)]
+    pub limits: std::collections::BTreeMap<String, Option<i32>>,
+    pub label: Option<String>,"#,
+        "",
+    );
+    assert_eq!(warnings.iter().count(), 0, "{}", warnings_text(&warnings));
+    let p = &spec["properties"];
+    assert_eq!(
+        p["tracks"]["items"],
+        json!({"type": "string", "nullable": true})
+    );
+    assert_eq!(
+        p["limits"]["additionalProperties"],
+        json!({"type": "integer", "format": "int32", "nullable": true})
+    );
+    assert!(p["label"].get("nullable").is_none(), "{}", p["label"]);
+}
+
 #[test]
 fn example_schemaless_and_defaults() {
     let (spec, warnings) = spec_schema(

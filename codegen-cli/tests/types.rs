@@ -290,7 +290,9 @@ fn types_keep_docs_derives_and_serde_attributes_but_not_clone_or_foreign_derives
     let files = emitted(&app_api());
     let app = file(&files, "src/apis/myapp/v1/app.rs");
     assert!(app.contains("/// AppSpec is a test type.\n#[derive(Debug, Default, PartialEq, Serialize, Deserialize)]\npub struct AppSpec {"), "{app}");
-    assert!(app.contains("    /// The replicas.\n    #[serde(default = \"default_replicas\")]\n    pub replicas: Option<i32>,"), "{app}");
+    // A `None` is left out of the wire form unless the user chose how it is
+    // written (null safety: the API server rejects `null` under apply).
+    assert!(app.contains("    /// The replicas.\n    #[serde(default = \"default_replicas\")]\n    #[serde(skip_serializing_if = \"Option::is_none\")]\n    pub replicas: Option<i32>,"), "{app}");
     // The enum keeps `Copy`, its `#[default]` variant and `rename_all`, and loses `JsonSchema`.
     assert!(app.contains("#[derive(Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]\n#[serde(rename_all = \"lowercase\")]\npub enum Phase {\n    /// Pending.\n    #[default]\n    Pending,"), "{app}");
     assert!(!app.contains("derive(Clone"), "{app}");
@@ -570,7 +572,7 @@ fn serde_attributes_are_accepted_in_every_spelling() {
         "{app}"
     );
     assert!(
-        app.contains("#[serde(default)]\n    pub replicas: Option<i32>,"),
+        app.contains("#[serde(default)]\n    #[serde(skip_serializing_if = \"Option::is_none\")]\n    pub replicas: Option<i32>,"),
         "{app}"
     );
     assert!(

@@ -278,6 +278,26 @@ fn field(field: &Field, names: &TypeNames) -> TokenStream {
     if field.serde_default && !written.contains("default") && !field.skip {
         attrs.push(quote!(#[serde(default)]));
     }
+    // Null safety: a `None` is left out rather than written as `null`, which the
+    // API server rejects under server-side apply for a field that is not
+    // `+nullable` (k8s-openapi's own types do the same). Fields whose
+    // serialization the user chose (`serialize_with`, `with`) are left alone.
+    let chose_serialization = [
+        "skip_serializing_if",
+        "serialize_with",
+        "with",
+        "skip_serializing",
+    ]
+    .iter()
+    .any(|key| written.contains(*key));
+    if field.ty.is_option()
+        && !field.nullable
+        && !field.skip
+        && !field.flatten
+        && !chose_serialization
+    {
+        attrs.push(quote!(#[serde(skip_serializing_if = "Option::is_none")]));
+    }
     let name = ident(&field.name);
     let ty = names.render(&field.ty);
     quote! {

@@ -339,7 +339,7 @@ impl<'a> SchemaBuilder<'a> {
                 _ => JSONSchemaProps {
                     type_: Some("array".to_owned()),
                     items: Some(JSONSchemaPropsOrArray::Schema(Box::new(
-                        self.type_schema(item, location),
+                        self.element_schema(item, location),
                     ))),
                     ..Default::default()
                 },
@@ -356,7 +356,7 @@ impl<'a> SchemaBuilder<'a> {
             FieldType::Map { value, .. } => JSONSchemaProps {
                 type_: Some("object".to_owned()),
                 additional_properties: Some(JSONSchemaPropsOrBool::Schema(Box::new(
-                    self.type_schema(value, location),
+                    self.element_schema(value, location),
                 ))),
                 ..Default::default()
             },
@@ -366,6 +366,17 @@ impl<'a> SchemaBuilder<'a> {
                 .external(&ext.path, location)
                 .unwrap_or_else(preserve_unknown),
         }
+    }
+
+    /// A list item's or map value's schema. An `Option` there is written as
+    /// `null` (serde cannot leave an element out), so the schema says
+    /// `nullable: true` and the API server accepts what the type serializes.
+    fn element_schema(&mut self, ty: &FieldType, location: &Location) -> JSONSchemaProps {
+        let mut schema = self.type_schema(ty, location);
+        if ty.is_option() {
+            schema.nullable = Some(true);
+        }
+        schema
     }
 
     /// The schema of a type declared in this version, with the type's markers.

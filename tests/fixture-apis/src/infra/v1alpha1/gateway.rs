@@ -39,6 +39,9 @@ pub struct GatewaySpec {
     // +kubebuilder:default={}
     #[serde(default)]
     pub listeners: Vec<String>,
+    /// Release tracks of the listeners, by position; a gap is `null`.
+    #[serde(default)]
+    pub tracks: Vec<Option<String>>,
     /// Zone of each region.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub zones: BTreeMap<String, Zone>,

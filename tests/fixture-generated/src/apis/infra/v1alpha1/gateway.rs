@@ -139,12 +139,17 @@ pub struct GatewaySpec {
     /// Further host names; each is a Hostname.
     pub aliases: Vec<Hostname>,
     /// The lowest port served.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub min_port: Option<Port>,
     /// The highest port served.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub max_port: Option<Port>,
     /// Listener names, each a DNS label.
     #[serde(default)]
     pub listeners: Vec<String>,
+    /// Release tracks of the listeners, by position; a gap is `null`.
+    #[serde(default)]
+    pub tracks: Vec<Option<String>>,
     /// Zone of each region.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub zones: BTreeMap<String, String>,
@@ -169,6 +174,7 @@ impl Clone for GatewaySpec {
             min_port: self.min_port,
             max_port: self.max_port,
             listeners: self.listeners.clone(),
+            tracks: self.tracks.clone(),
             zones: self.zones.clone(),
             weights: self.weights,
             certificate: self.certificate.clone(),
@@ -184,6 +190,7 @@ impl Clone for GatewaySpec {
         self.min_port = source.min_port;
         self.max_port = source.max_port;
         self.listeners.clone_from(&source.listeners);
+        self.tracks.clone_from(&source.tracks);
         self.zones.clone_from(&source.zones);
         self.weights = source.weights;
         self.certificate.clone_from(&source.certificate);
