@@ -235,7 +235,9 @@ fn option_elements_are_nullable() {
     pub tracks: Vec<Option<String>>,
     #[serde(default)]
     pub limits: std::collections::BTreeMap<String, Option<i32>>,
-    pub label: Option<String>,"#,
+    pub label: Option<String>,
+    #[serde(default)]
+    pub raw: k8s_openapi::apimachinery::pkg::runtime::RawExtension,"#,
         "",
     );
     assert_eq!(warnings.iter().count(), 0, "{}", warnings_text(&warnings));
@@ -249,6 +251,8 @@ fn option_elements_are_nullable() {
         json!({"type": "integer", "format": "int32", "nullable": true})
     );
     assert!(p["label"].get("nullable").is_none(), "{}", p["label"]);
+    // `RawExtension::default()` is `null`.
+    assert_eq!(p["raw"]["nullable"], true, "{}", p["raw"]);
 }
 
 #[test]

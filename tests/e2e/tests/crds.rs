@@ -695,9 +695,9 @@ async fn named_types_and_new_markers_are_enforced() -> Result<()> {
 
 /// Null safety (issue #16): the generated type server-side applies as it is —
 /// `None` fields are left out instead of written as `null` (which the server
-/// rejects under apply), and a `None` list element is `null`, which the schema
-/// allows (`nullable` items) — and so does the read-modify-apply loop of a
-/// controller.
+/// rejects under apply), a `None` list element and a default `RawExtension` are
+/// `null`, which the schema allows (`nullable`) — and so does the
+/// read-modify-apply loop of a controller.
 #[tokio::test]
 async fn typed_values_with_nones_server_side_apply_and_round_trip() -> Result<()> {
     use fixture_generated::apis::infra::v1alpha1::{Gateway, GatewaySpec, Hostname, Port};
@@ -726,6 +726,9 @@ async fn typed_values_with_nones_server_side_apply_and_round_trip() -> Result<()
         .context("server-side apply of a value with None fields")?;
     assert_eq!(applied.spec.tracks, desired.spec.tracks);
     assert_eq!(applied.spec.min_port, None);
+    // `RawExtension::default()` and `Value::default()` are `null`: accepted, kept.
+    assert_eq!(applied.spec.raw, desired.spec.raw);
+    assert_eq!(applied.spec.extra, serde_json::Value::Null);
 
     // Read, modify, apply back — the normal controller loop.
     let mut read = api.get("typed").await?;

@@ -35,6 +35,9 @@ use crate::model::{
 /// k8s-openapi's base64 bytes (Go's `[]byte`).
 const BYTE_STRING: &str = "k8s_openapi::ByteString";
 
+/// k8s-openapi's `RawExtension`, whose `Default` is `RawExtension(Value::Null)`.
+const RAW_EXTENSION: &str = "k8s_openapi::apimachinery::pkg::runtime::RawExtension";
+
 /// controller-gen's description of the root `apiVersion` property.
 pub const API_VERSION_DESCRIPTION: &str = "APIVersion defines the versioned schema of this representation of an object.\nServers should convert recognized schemas to the latest internal value, and\nmay reject unrecognized values.\nMore info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources";
 
@@ -252,7 +255,11 @@ impl<'a> SchemaBuilder<'a> {
             }
             None => validation::apply(&mut schema, &field.validation, &field.location, self.errors),
         }
-        if field.nullable {
+        // Null safety: a `RawExtension` field (not in an `Option`) holds `null`
+        // by default and serde writes it; the schema must accept what the type writes.
+        let raw_extension =
+            matches!(&field.ty, FieldType::External(ext) if ext.path == RAW_EXTENSION);
+        if field.nullable || raw_extension {
             schema.nullable = Some(true);
         }
         schema

@@ -42,6 +42,12 @@ pub struct GatewaySpec {
     /// Release tracks of the listeners, by position; a gap is `null`.
     #[serde(default)]
     pub tracks: Vec<Option<String>>,
+    /// An embedded object for the data plane, as it was given.
+    #[serde(default)]
+    pub raw: k8s_openapi::apimachinery::pkg::runtime::RawExtension,
+    /// Free-form annotations for the data plane.
+    #[serde(default)]
+    pub extra: serde_json::Value,
     /// Zone of each region.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub zones: BTreeMap<String, Zone>,

@@ -6,6 +6,7 @@
 use std::collections::BTreeMap;
 use k8s_openapi::ByteString;
 use k8s_openapi::apimachinery::pkg::apis::meta::v1::ObjectMeta;
+use k8s_openapi::apimachinery::pkg::runtime::RawExtension;
 use serde::{Deserialize, Serialize};
 
 /// Gateway exercises controller-gen's marker families and Go-style named types:
@@ -150,6 +151,12 @@ pub struct GatewaySpec {
     /// Release tracks of the listeners, by position; a gap is `null`.
     #[serde(default)]
     pub tracks: Vec<Option<String>>,
+    /// An embedded object for the data plane, as it was given.
+    #[serde(default)]
+    pub raw: RawExtension,
+    /// Free-form annotations for the data plane.
+    #[serde(default)]
+    pub extra: serde_json::Value,
     /// Zone of each region.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub zones: BTreeMap<String, String>,
@@ -175,6 +182,8 @@ impl Clone for GatewaySpec {
             max_port: self.max_port,
             listeners: self.listeners.clone(),
             tracks: self.tracks.clone(),
+            raw: self.raw.clone(),
+            extra: self.extra.clone(),
             zones: self.zones.clone(),
             weights: self.weights,
             certificate: self.certificate.clone(),
@@ -191,6 +200,8 @@ impl Clone for GatewaySpec {
         self.max_port = source.max_port;
         self.listeners.clone_from(&source.listeners);
         self.tracks.clone_from(&source.tracks);
+        self.raw.clone_from(&source.raw);
+        self.extra.clone_from(&source.extra);
         self.zones.clone_from(&source.zones);
         self.weights = source.weights;
         self.certificate.clone_from(&source.certificate);
