@@ -255,6 +255,36 @@ fn option_elements_are_nullable() {
     assert_eq!(p["raw"]["nullable"], true, "{}", p["raw"]);
 }
 
+/// A default on a field the Rust type always writes never reaches the API
+/// server's defaulting; a default equal to the type's zero value is harmless.
+#[test]
+fn defaults_the_rust_type_always_overrides_are_warned_about() {
+    let (_, warnings) = spec_schema(
+        r#"    // +kubebuilder:default=3
+    pub replicas: i32,
+    // +kubebuilder:default=0
+    pub offset: i32,
+    // +kubebuilder:default=3
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub retries: Option<i32>,
+    // +default="fast"
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub mode: String,"#,
+        "",
+    );
+    assert_eq!(
+        warnings_text(&warnings),
+        "warning: the default of field `replicas` never applies to objects written with this Rust type: a `i32` is always serialized, so the API server never sees the field missing
+  --> demo/v1/widget.rs:16:8
+   |
+16 |     // +kubebuilder:default=3
+   |        ^^^^^^^^^^^^^^^^^^^^^^
+   = help: make it `Option<i32>` (a `None` is left out and the server fills the default in), or keep it if only objects written in YAML rely on the default
+
+"
+    );
+}
+
 #[test]
 fn example_schemaless_and_defaults() {
     let (spec, warnings) = spec_schema(

@@ -528,6 +528,34 @@ fn build_field(
         shape,
         &what,
     ));
+    // The API server fills a default in only where a field is missing; the
+    // Rust type writes this one every time.
+    let always_written = !ty.is_option() && !serde.skip && !serde.may_be_left_out;
+    // A default equal to what the type writes when unset (`0`, `""`, `[]`, ...)
+    // makes no difference.
+    let differs = validation
+        .default
+        .as_ref()
+        .is_some_and(|d| !is_zero_value(d));
+    if always_written && differs {
+        let default_marker = markers
+            .iter()
+            .rev()
+            .find(|m| matches!(m.id(), M::KubebuilderDefault | M::Default));
+        if let Some(m) = default_marker {
+            cx.push(
+                m.warning(format!(
+                    "the default of field `{name}` never applies to objects written with this \
+                     Rust type: a `{ty_source}` is always serialized, so the API server never \
+                     sees the field missing"
+                ))
+                .with_help(format!(
+                    "make it `Option<{ty_source}>` (a `None` is left out and the server fills the \
+                     default in), or keep it if only objects written in YAML rely on the default"
+                )),
+            );
+        }
+    }
 
     Some(Field {
         name,
@@ -667,5 +695,19 @@ pub(crate) fn shape_of(item: &syn::Item) -> Option<(String, Shape)> {
         syn::Item::Struct(s) => Some((s.ident.to_string(), Shape::Struct)),
         syn::Item::Enum(e) => Some((e.ident.to_string(), Shape::Enum)),
         _ => None,
+    }
+}
+
+/// Whether `value` is what a Rust type's `Default` serializes to when the type
+/// is a string, number, bool, list or map: `""`, `0`, `false`, `[]`, `{}`.
+fn is_zero_value(value: &serde_json::Value) -> bool {
+    use serde_json::Value;
+    match value {
+        Value::Null => true,
+        Value::Bool(b) => !b,
+        Value::Number(n) => n.as_f64() == Some(0.0),
+        Value::String(s) => s.is_empty(),
+        Value::Array(a) => a.is_empty(),
+        Value::Object(o) => o.is_empty(),
     }
 }

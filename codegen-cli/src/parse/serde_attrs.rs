@@ -145,6 +145,8 @@ pub(crate) struct FieldSerde {
     pub default: bool,
     pub flatten: bool,
     pub skip: bool,
+    /// `skip_serializing_if` or `skip_serializing`: the field is sometimes left out.
+    pub may_be_left_out: bool,
     pub verbatim: Vec<String>,
 }
 
@@ -279,6 +281,7 @@ pub(crate) fn field(
             "default" => out.default = true,
             "flatten" => out.flatten = true,
             "skip" => out.skip = true,
+            "skip_serializing_if" | "skip_serializing" => out.may_be_left_out = true,
             "with" | "serialize_with" | "deserialize_with" => problems.push(SerdeProblem {
                 span: meta.span(),
                 message: format!(
