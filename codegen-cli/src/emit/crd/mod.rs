@@ -10,7 +10,7 @@
 //! k8s-openapi types), `definition` assembles the CRD object, [`yaml`] renders it and
 //! [`structural`] checks what the API server would reject.
 
-mod cel_fields;
+mod cel_check;
 mod check_crd;
 mod dangerous;
 mod defaults;
