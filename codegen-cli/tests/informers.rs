@@ -283,7 +283,7 @@ fn namespaced_lister_reads_by_namespace_and_cluster_scoped_by_name() {
     assert_has(
         &files,
         "src/listers/infra/v1alpha1/network_policy.rs",
-        "pub fn networkpolicies<'a>(&'a self, namespace: &'a str) -> NetworkPolicyNamespaceLister<'a>",
+        "pub fn network_policies<'a>(&'a self, namespace: &'a str) -> NetworkPolicyNamespaceLister<'a>",
     );
 }
 
@@ -478,6 +478,6 @@ fn fixture_kinds_get_informers_as_their_verbs_allow() {
     assert_has(
         &files,
         "src/informers/batch/v1beta1/mod.rs",
-        "pub fn crontabs(&self) -> CronTabInformer { CronTabInformer::new(self.factory.informer_for::<crate::apis::batch::v1beta1::CronTab>()) }",
+        "pub fn cron_tabs(&self) -> CronTabInformer { CronTabInformer::new(self.factory.informer_for::<crate::apis::batch::v1beta1::CronTab>()) }",
     );
 }

@@ -316,7 +316,7 @@ pub fn type_meta_serde(ty: &TypeDef) -> TokenStream {
     let serialize = quote! {
         #[doc = #ser_doc]
         impl serde::Serialize for #name {
-            fn serialize<S>(&self, serializer: S) -> Result<S::Ok, S::Error>
+            fn serialize<S>(&self, serializer: S) -> ::core::result::Result<S::Ok, S::Error>
             where
                 S: serde::Serializer,
             {
@@ -348,7 +348,7 @@ pub fn type_meta_serde(ty: &TypeDef) -> TokenStream {
         quote! {
             #[doc = #de_doc]
             impl<'de> serde::Deserialize<'de> for #name {
-                fn deserialize<D>(deserializer: D) -> Result<Self, D::Error>
+                fn deserialize<D>(deserializer: D) -> ::core::result::Result<Self, D::Error>
                 where
                     D: serde::Deserializer<'de>,
                 {

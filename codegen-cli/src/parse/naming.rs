@@ -48,9 +48,56 @@ fn is_consonant(c: char) -> bool {
     "bcdfghjklmnpqrstvwxyz".contains(c)
 }
 
+/// The plural as a snake_case Rust name, with the word breaks of the kind:
+/// `FleetCluster` / `fleetclusters` → `fleet_clusters`, `NetworkPolicy` /
+/// `networkpolicies` → `network_policies`. The kind's snake_case is followed as
+/// long as the plural spells the same letters, then the rest of the plural is
+/// appended; characters that cannot be in a name become `_`.
+pub fn plural_snake_case(kind: &str, plural: &str) -> String {
+    use heck::ToSnakeCase;
+    let snake = kind.to_snake_case();
+    let plural: Vec<char> = plural.to_ascii_lowercase().chars().collect();
+    let mut out = String::new();
+    let mut matched = 0;
+    for c in snake.chars() {
+        if c == '_' {
+            out.push('_');
+            continue;
+        }
+        if plural.get(matched) != Some(&c) {
+            break;
+        }
+        out.push(c);
+        matched += 1;
+    }
+    let out = out.trim_end_matches('_').to_owned();
+    let rest: String = plural[matched..].iter().collect();
+    let name = out + &rest;
+    name.chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn plural_snake_case_follows_the_kinds_words() {
+        for (kind, plural, expected) in [
+            ("FleetCluster", "fleetclusters", "fleet_clusters"),
+            ("NetworkPolicy", "networkpolicies", "network_policies"),
+            ("App", "apps", "apps"),
+            ("CronTab", "crontabs", "cron_tabs"),
+            ("Person", "people", "people"),
+            ("IPAddress", "ipaddresses", "ip_addresses"),
+            ("Endpoints", "endpoints", "endpoints"),
+            ("Box", "boxes", "boxes"),
+            ("Widget", "gizmos", "gizmos"),
+        ] {
+            assert_eq!(plural_snake_case(kind, plural), expected, "{kind}/{plural}");
+        }
+    }
 
     fn p(kind: &str) -> String {
         plural(kind, &BTreeMap::new())

@@ -432,7 +432,7 @@ async fn fixture_kinds_every_allowed_verb() -> Result<()> {
     quotas.delete("q", &DeleteParams::default()).await?;
 
     // Custom verbs on the scale subresource.
-    let crontabs = clientset.batch_v1().crontabs(ns.name());
+    let crontabs = clientset.batch_v1().cron_tabs(ns.name());
     let template = PodTemplateSpec {
         spec: Some(PodSpec {
             containers: vec![Container {
@@ -485,7 +485,7 @@ async fn fixture_kinds_every_allowed_verb() -> Result<()> {
     // its own client reaches the objects. (Objects read through it keep the v1
     // fields only, which the v1beta1 type cannot decode, so only calls that
     // answer without an object are made here.)
-    let beta = clientset.batch_v1beta1().crontabs(ns.name());
+    let beta = clientset.batch_v1beta1().cron_tabs(ns.name());
     assert!(beta.get("missing").await.unwrap_err().is_not_found());
     let deleted = beta.delete("nightly", &DeleteParams::default()).await?;
     assert!(

@@ -769,7 +769,7 @@ mod fixture {
         t.record("get deleted cluster", view(&clusters.get(&name).await));
 
         // Scale subresource through custom verbs, selectable field.
-        let crontabs = clientset.batch_v1().crontabs(namespace);
+        let crontabs = clientset.batch_v1().cron_tabs(namespace);
         t.record(
             "create crontab",
             view(&crontabs.create(&pp, &crontab("nightly", "0 3 * * *")).await),

@@ -17,6 +17,7 @@
 //! - [`listers`]: Listers: typed, namespace-aware reads from informer caches.
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
+#[allow(missing_docs)]
 #[rustfmt::skip]
 pub mod apis;
 #[rustfmt::skip]

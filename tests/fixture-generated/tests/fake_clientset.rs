@@ -90,7 +90,7 @@ async fn kinds_without_status_subresource_bump_generation_on_any_change() {
 #[tokio::test]
 async fn scale_subresource_through_custom_verbs() {
     let fake = fake::Clientset::default();
-    let crontabs = fake.batch_v1().crontabs("jobs");
+    let crontabs = fake.batch_v1().cron_tabs("jobs");
     crontabs
         .create(&PostParams::default(), &crontab("nightly", "0 3 * * *", 2))
         .await
@@ -139,7 +139,7 @@ async fn scale_subresource_through_custom_verbs() {
 #[tokio::test]
 async fn selectable_fields_work_in_field_selectors() {
     let fake = fake::Clientset::default();
-    let crontabs = fake.batch_v1().crontabs("jobs");
+    let crontabs = fake.batch_v1().cron_tabs("jobs");
     for (name, schedule) in [("a", "0 3 * * *"), ("b", "*/5 * * * *")] {
         crontabs
             .create(&PostParams::default(), &crontab(name, schedule, 1))
@@ -172,7 +172,7 @@ async fn versions_are_stored_separately() {
     let fake = fake::Clientset::default().with_object(beta);
     let v1_list = fake
         .batch_v1()
-        .crontabs("jobs")
+        .cron_tabs("jobs")
         .list(&ListParams::default())
         .await;
     assert!(
@@ -181,7 +181,7 @@ async fn versions_are_stored_separately() {
     );
     let found = fake
         .batch_v1beta1()
-        .crontabs("jobs")
+        .cron_tabs("jobs")
         .get("old")
         .await
         .unwrap();

@@ -153,6 +153,10 @@ const RESERVED_PARAMS: &[&str] = &[
     "namespace",
     "resource_version",
     "self",
+    // clippy's `disallowed_names` (placeholder names) would fail `-D warnings`.
+    "foo",
+    "baz",
+    "quux",
 ];
 
 impl ClientKind<'_> {
@@ -203,7 +207,10 @@ impl ClientKind<'_> {
 
     /// `apps`: the accessor on the group-version client.
     pub(crate) fn accessor(&self) -> Ident {
-        ident(&self.kind.plural.to_snake_case())
+        ident(&crate::parse::naming::plural_snake_case(
+            &self.ty.name,
+            &self.kind.plural,
+        ))
     }
 
     /// `app`: the object parameter of create/update.

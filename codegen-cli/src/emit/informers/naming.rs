@@ -170,7 +170,7 @@ impl<'a> InformerKind<'a> {
 
     /// The accessor on the version struct and on namespaced listers: `apps`.
     pub fn plural_accessor(&self) -> String {
-        plural_accessor(&self.kind.plural)
+        crate::parse::naming::plural_snake_case(&self.ty.name, &self.kind.plural)
     }
 
     /// The namespace accessor of the lister (`lister.apps(ns)`), renamed when the

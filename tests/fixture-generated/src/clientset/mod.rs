@@ -18,7 +18,7 @@
 //!
 //! # async fn demo() -> Result<(), fixture_generated::clientset::Error> {
 //! let clientset = Clientset::try_default().await?;
-//! let client = clientset.batch_v1().crontabs("default");
+//! let client = clientset.batch_v1().cron_tabs("default");
 //! match client.get("example").await {
 //!     Ok(object) => println!("found {:?}", object.metadata.name),
 //!     Err(e) if e.is_not_found() => println!("no such CronTab"),

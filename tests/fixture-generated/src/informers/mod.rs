@@ -31,7 +31,7 @@
 //! deployments.add_event_handler(EventHandlerFuncs::<Deployment>::new().on_update(|old, new| {
 //!     println!("{:?}: {:?} -> {:?}", new.metadata.name, old.metadata.resource_version, new.metadata.resource_version);
 //! }));
-//! let informer = factory.batch().v1().crontabs();
+//! let informer = factory.batch().v1().cron_tabs();
 //! let mut changes = informer.subscribe();
 //! factory.start();
 //! let synced = factory.wait_for_cache_sync().await;

@@ -16,9 +16,9 @@
 //! use kube::core::Selector;
 //! use fixture_generated::listers::parse_selector;
 //!
-//! let lister = factory.batch().v1().crontabs().lister();
-//! let one = lister.crontabs("default").get("example");
-//! let web = lister.crontabs("default").list(&parse_selector("tier=web").unwrap());
+//! let lister = factory.batch().v1().cron_tabs().lister();
+//! let one = lister.cron_tabs("default").get("example");
+//! let web = lister.cron_tabs("default").list(&parse_selector("tier=web").unwrap());
 //! let everything = lister.list(&Selector::default());
 //! # let _ = (one, web, everything);
 //! // Built-in kinds use the same generic lister.

@@ -42,7 +42,7 @@ impl Clone for App {
 
 /// Writes `apiVersion` and `kind`, which the API server requires, ahead of the fields of `App`.
 impl serde::Serialize for App {
-    fn serialize<S>(&self, serializer: S) -> Result<S::Ok, S::Error>
+    fn serialize<S>(&self, serializer: S) -> ::core::result::Result<S::Ok, S::Error>
     where
         S: serde::Serializer,
     {
@@ -68,7 +68,7 @@ impl serde::Serialize for App {
 
 /// Reads the fields of `App`; `apiVersion` and `kind` may be present or not.
 impl<'de> serde::Deserialize<'de> for App {
-    fn deserialize<D>(deserializer: D) -> Result<Self, D::Error>
+    fn deserialize<D>(deserializer: D) -> ::core::result::Result<Self, D::Error>
     where
         D: serde::Deserializer<'de>,
     {

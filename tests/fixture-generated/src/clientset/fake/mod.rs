@@ -14,7 +14,7 @@
 //! # #[tokio::main(flavor = "current_thread")]
 //! # async fn main() {
 //! let fake = fake::Clientset::default();
-//! let client = fake.batch_v1().crontabs("default");
+//! let client = fake.batch_v1().cron_tabs("default");
 //! let err = client.get("missing").await.unwrap_err();
 //! assert!(err.is_not_found());
 //! assert!(fake.actions()[0].matches("get", "crontabs"));

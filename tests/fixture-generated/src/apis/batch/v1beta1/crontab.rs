@@ -34,7 +34,7 @@ impl Clone for CronTab {
 
 /// Writes `apiVersion` and `kind`, which the API server requires, ahead of the fields of `CronTab`.
 impl serde::Serialize for CronTab {
-    fn serialize<S>(&self, serializer: S) -> Result<S::Ok, S::Error>
+    fn serialize<S>(&self, serializer: S) -> ::core::result::Result<S::Ok, S::Error>
     where
         S: serde::Serializer,
     {
@@ -60,7 +60,7 @@ impl serde::Serialize for CronTab {
 
 /// Reads the fields of `CronTab`; `apiVersion` and `kind` may be present or not.
 impl<'de> serde::Deserialize<'de> for CronTab {
-    fn deserialize<D>(deserializer: D) -> Result<Self, D::Error>
+    fn deserialize<D>(deserializer: D) -> ::core::result::Result<Self, D::Error>
     where
         D: serde::Deserializer<'de>,
     {

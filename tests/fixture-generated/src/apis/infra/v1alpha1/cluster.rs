@@ -40,7 +40,7 @@ impl Clone for Cluster {
 
 /// Writes `apiVersion` and `kind`, which the API server requires, ahead of the fields of `Cluster`.
 impl serde::Serialize for Cluster {
-    fn serialize<S>(&self, serializer: S) -> Result<S::Ok, S::Error>
+    fn serialize<S>(&self, serializer: S) -> ::core::result::Result<S::Ok, S::Error>
     where
         S: serde::Serializer,
     {
@@ -66,7 +66,7 @@ impl serde::Serialize for Cluster {
 
 /// Reads the fields of `Cluster`; `apiVersion` and `kind` may be present or not.
 impl<'de> serde::Deserialize<'de> for Cluster {
-    fn deserialize<D>(deserializer: D) -> Result<Self, D::Error>
+    fn deserialize<D>(deserializer: D) -> ::core::result::Result<Self, D::Error>
     where
         D: serde::Deserializer<'de>,
     {

@@ -36,7 +36,7 @@ impl Clone for Database {
 
 /// Writes `apiVersion` and `kind`, which the API server requires, ahead of the fields of `Database`.
 impl serde::Serialize for Database {
-    fn serialize<S>(&self, serializer: S) -> Result<S::Ok, S::Error>
+    fn serialize<S>(&self, serializer: S) -> ::core::result::Result<S::Ok, S::Error>
     where
         S: serde::Serializer,
     {
@@ -62,7 +62,7 @@ impl serde::Serialize for Database {
 
 /// Reads the fields of `Database`; `apiVersion` and `kind` may be present or not.
 impl<'de> serde::Deserialize<'de> for Database {
-    fn deserialize<D>(deserializer: D) -> Result<Self, D::Error>
+    fn deserialize<D>(deserializer: D) -> ::core::result::Result<Self, D::Error>
     where
         D: serde::Deserializer<'de>,
     {

@@ -39,7 +39,7 @@ impl Clone for Gateway {
 
 /// Writes `apiVersion` and `kind`, which the API server requires, ahead of the fields of `Gateway`.
 impl serde::Serialize for Gateway {
-    fn serialize<S>(&self, serializer: S) -> Result<S::Ok, S::Error>
+    fn serialize<S>(&self, serializer: S) -> ::core::result::Result<S::Ok, S::Error>
     where
         S: serde::Serializer,
     {
@@ -65,7 +65,7 @@ impl serde::Serialize for Gateway {
 
 /// Reads the fields of `Gateway`; `apiVersion` and `kind` may be present or not.
 impl<'de> serde::Deserialize<'de> for Gateway {
-    fn deserialize<D>(deserializer: D) -> Result<Self, D::Error>
+    fn deserialize<D>(deserializer: D) -> ::core::result::Result<Self, D::Error>
     where
         D: serde::Deserializer<'de>,
     {

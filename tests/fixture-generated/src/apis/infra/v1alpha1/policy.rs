@@ -34,7 +34,7 @@ impl Clone for Policy {
 
 /// Writes `apiVersion` and `kind`, which the API server requires, ahead of the fields of `Policy`.
 impl serde::Serialize for Policy {
-    fn serialize<S>(&self, serializer: S) -> Result<S::Ok, S::Error>
+    fn serialize<S>(&self, serializer: S) -> ::core::result::Result<S::Ok, S::Error>
     where
         S: serde::Serializer,
     {
@@ -60,7 +60,7 @@ impl serde::Serialize for Policy {
 
 /// Reads the fields of `Policy`; `apiVersion` and `kind` may be present or not.
 impl<'de> serde::Deserialize<'de> for Policy {
-    fn deserialize<D>(deserializer: D) -> Result<Self, D::Error>
+    fn deserialize<D>(deserializer: D) -> ::core::result::Result<Self, D::Error>
     where
         D: serde::Deserializer<'de>,
     {
@@ -198,7 +198,7 @@ impl Clone for Quota {
 
 /// Writes `apiVersion` and `kind`, which the API server requires, ahead of the fields of `Quota`.
 impl serde::Serialize for Quota {
-    fn serialize<S>(&self, serializer: S) -> Result<S::Ok, S::Error>
+    fn serialize<S>(&self, serializer: S) -> ::core::result::Result<S::Ok, S::Error>
     where
         S: serde::Serializer,
     {
@@ -224,7 +224,7 @@ impl serde::Serialize for Quota {
 
 /// Reads the fields of `Quota`; `apiVersion` and `kind` may be present or not.
 impl<'de> serde::Deserialize<'de> for Quota {
-    fn deserialize<D>(deserializer: D) -> Result<Self, D::Error>
+    fn deserialize<D>(deserializer: D) -> ::core::result::Result<Self, D::Error>
     where
         D: serde::Deserializer<'de>,
     {
@@ -341,7 +341,7 @@ impl Clone for Marker {
 
 /// Writes `apiVersion` and `kind`, which the API server requires, ahead of the fields of `Marker`.
 impl serde::Serialize for Marker {
-    fn serialize<S>(&self, serializer: S) -> Result<S::Ok, S::Error>
+    fn serialize<S>(&self, serializer: S) -> ::core::result::Result<S::Ok, S::Error>
     where
         S: serde::Serializer,
     {
@@ -367,7 +367,7 @@ impl serde::Serialize for Marker {
 
 /// Reads the fields of `Marker`; `apiVersion` and `kind` may be present or not.
 impl<'de> serde::Deserialize<'de> for Marker {
-    fn deserialize<D>(deserializer: D) -> Result<Self, D::Error>
+    fn deserialize<D>(deserializer: D) -> ::core::result::Result<Self, D::Error>
     where
         D: serde::Deserializer<'de>,
     {

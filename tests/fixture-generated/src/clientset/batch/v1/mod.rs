@@ -13,7 +13,7 @@ pub trait BatchV1Interface: Clone + Send + Sync + 'static {
     /// The client of `CronTab`.
     type CronTabClient: CronTabInterface;
     /// The `CronTab` client for `namespace` (`""` for all namespaces).
-    fn crontabs(&self, namespace: &str) -> Self::CronTabClient;
+    fn cron_tabs(&self, namespace: &str) -> Self::CronTabClient;
 }
 
 /// Hands out the typed clients of `batch.fixture.example.com/v1`.
@@ -40,7 +40,7 @@ impl std::fmt::Debug for BatchV1Client {
 impl BatchV1Interface for BatchV1Client {
     type CronTabClient = CronTabClient;
     #[inline]
-    fn crontabs(&self, namespace: &str) -> CronTabClient {
+    fn cron_tabs(&self, namespace: &str) -> CronTabClient {
         CronTabClient::new(self.client.clone(), namespace)
     }
 }

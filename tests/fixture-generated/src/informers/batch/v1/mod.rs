@@ -21,7 +21,7 @@ impl<'a> BatchV1Informers<'a> {
 
     /// The shared informer of `CronTab` objects (resource `crontabs`); the same one on every call.
     #[inline]
-    pub fn crontabs(&self) -> CronTabInformer {
+    pub fn cron_tabs(&self) -> CronTabInformer {
         CronTabInformer::new(
             self.factory.informer_for::<crate::apis::batch::v1::CronTab>(),
         )

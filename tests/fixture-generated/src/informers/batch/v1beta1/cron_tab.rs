@@ -15,7 +15,7 @@ use crate::apis::batch::v1beta1::CronTab;
 /// use fixture_generated::informers::EventHandlerFuncs;
 /// use fixture_generated::apis::batch::v1beta1::CronTab;
 ///
-/// let informer = factory.batch().v1beta1().crontabs();
+/// let informer = factory.batch().v1beta1().cron_tabs();
 /// informer.add_event_handler(
 ///     EventHandlerFuncs::<CronTab>::new()
 ///         .on_add(|obj, _| println!("added {:?}", obj.metadata.name))

@@ -17,9 +17,9 @@ use crate::listers::{Lister, NamespaceLister};
 /// # fn demo(factory: &fixture_generated::informers::SharedInformerFactory) {
 /// use kube::core::Selector;
 ///
-/// let lister = factory.batch().v1beta1().crontabs().lister();
-/// let one = lister.crontabs("default").get("example");
-/// let labelled = lister.crontabs("default").list(&fixture_generated::listers::parse_selector("tier=web").unwrap());
+/// let lister = factory.batch().v1beta1().cron_tabs().lister();
+/// let one = lister.cron_tabs("default").get("example");
+/// let labelled = lister.cron_tabs("default").list(&fixture_generated::listers::parse_selector("tier=web").unwrap());
 /// let everywhere = lister.list(&Selector::default());
 /// # let _ = (one, labelled, everywhere);
 /// # }
@@ -44,7 +44,7 @@ impl CronTabLister {
 
     /// The `CronTab` objects of `namespace`; listing them looks only at that namespace.
     #[inline]
-    pub fn crontabs<'a>(&'a self, namespace: &'a str) -> CronTabNamespaceLister<'a> {
+    pub fn cron_tabs<'a>(&'a self, namespace: &'a str) -> CronTabNamespaceLister<'a> {
         CronTabNamespaceLister {
             inner: self.inner.namespace(namespace),
         }
@@ -57,7 +57,7 @@ impl CronTabLister {
     }
 }
 
-/// The `CronTab` objects of one namespace, from [`CronTabLister::crontabs`].
+/// The `CronTab` objects of one namespace, from [`CronTabLister::cron_tabs`].
 #[derive(Debug)]
 pub struct CronTabNamespaceLister<'a> {
     inner: NamespaceLister<'a, CronTab>,

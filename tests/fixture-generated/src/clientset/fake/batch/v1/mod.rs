@@ -26,7 +26,7 @@ impl FakeBatchV1 {
 impl crate::clientset::batch::v1::BatchV1Interface for FakeBatchV1 {
     type CronTabClient = FakeCronTabClient;
     #[inline]
-    fn crontabs(&self, namespace: &str) -> FakeCronTabClient {
+    fn cron_tabs(&self, namespace: &str) -> FakeCronTabClient {
         FakeCronTabClient::new(self.fixture.clone(), namespace)
     }
 }

@@ -27,7 +27,7 @@ impl FakeBatchV1beta1 {
 impl crate::clientset::batch::v1beta1::BatchV1beta1Interface for FakeBatchV1beta1 {
     type CronTabClient = FakeCronTabClient;
     #[inline]
-    fn crontabs(&self, namespace: &str) -> FakeCronTabClient {
+    fn cron_tabs(&self, namespace: &str) -> FakeCronTabClient {
         FakeCronTabClient::new(self.fixture.clone(), namespace)
     }
 }

@@ -1,0 +1,143 @@
+//! Generated code is warning-free whatever the user named things: kinds named
+//! like Rust keywords and std types (`Type`, `Match`, `Result`, `Box`, `Error`),
+//! a kind called `Foo` (clippy's placeholder names), undocumented types and
+//! fields. The crate is generated into a workspace made by `kube-codegen init`
+//! and checked with `cargo clippy --all-targets -- -D warnings` (offline, with
+//! this workspace's Cargo.lock, in `target/scaffold-workspace` like the
+//! scaffolding tests, so the dependencies compile once).
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+const BIN: &str = env!("CARGO_BIN_EXE_kube-codegen");
+
+const KINDS: [&str; 7] = [
+    "Foo",
+    "Type",
+    "Match",
+    "Result",
+    "Box",
+    "Error",
+    "FleetCluster",
+];
+
+fn workspace_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("codegen-cli sits in the workspace")
+        .to_owned()
+}
+
+fn run(command: &mut Command) -> Output {
+    // What cargo set for this test process describes this package, not the new workspace.
+    for (name, _) in std::env::vars_os() {
+        let name = name.to_string_lossy();
+        if name.starts_with("CARGO_") && name != "CARGO_HOME" || name == "OUT_DIR" {
+            command.env_remove(&*name);
+        }
+    }
+    command.output().unwrap()
+}
+
+fn kube_codegen(dir: &Path, args: &[&str]) {
+    let out = run(Command::new(BIN).args(args).current_dir(dir));
+    assert!(
+        out.status.success(),
+        "kube-codegen {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// Undocumented kinds, specs and statuses, one of each name.
+fn kinds_source() -> String {
+    let mut out = String::from(
+        "use k8s_openapi::apimachinery::pkg::apis::meta::v1::ObjectMeta;\nuse serde::{Deserialize, Serialize};\n",
+    );
+    for kind in KINDS {
+        out.push_str(&format!(
+            r#"
+// +genclient
+// +kubebuilder:subresource:status
+#[derive(Debug, Default, Serialize, Deserialize)]
+pub struct {kind} {{
+    pub metadata: ObjectMeta,
+    pub spec: {kind}Spec,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub status: Option<{kind}Status>,
+}}
+
+#[derive(Debug, Default, Serialize, Deserialize)]
+pub struct {kind}Spec {{
+    pub size: i32,
+    pub r#type: String,
+}}
+
+#[derive(Debug, Default, Serialize, Deserialize)]
+pub struct {kind}Status {{
+    pub ready: bool,
+}}
+"#
+        ));
+    }
+    out
+}
+
+#[test]
+fn awkward_names_generate_a_crate_clippy_accepts() {
+    let tmp = tempfile::tempdir().unwrap();
+    kube_codegen(tmp.path(), &["init", "fleet"]);
+    let dir = tmp.path().join("fleet");
+    std::fs::copy(workspace_root().join("Cargo.lock"), dir.join("Cargo.lock")).unwrap();
+    kube_codegen(
+        &dir,
+        &[
+            "create",
+            "api",
+            "--group",
+            "fleet.example.com",
+            "--version",
+            "v1",
+            "--kind",
+            "Foo",
+            "--no-generate",
+        ],
+    );
+    std::fs::write(dir.join("apis/src/fleet/v1/foo.rs"), kinds_source()).unwrap();
+    kube_codegen(
+        &dir,
+        &[
+            "generate",
+            "--input-dir",
+            "apis/src",
+            "--output-dir",
+            "generated",
+        ],
+    );
+
+    // Accessors are the snake_case of the plural, with the kind's word breaks.
+    let clients =
+        std::fs::read_to_string(dir.join("generated/src/clientset/fleet/v1/mod.rs")).unwrap();
+    assert!(clients.contains("fn fleet_clusters(&self"), "{clients}");
+    assert!(clients.contains("fn boxes(&self"), "{clients}");
+
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
+    let out = run(Command::new(cargo)
+        .args([
+            "clippy",
+            "--offline",
+            "--all-targets",
+            "--",
+            "-D",
+            "warnings",
+        ])
+        .current_dir(&dir)
+        .env(
+            "CARGO_TARGET_DIR",
+            workspace_root().join("target/scaffold-workspace"),
+        ));
+    assert!(
+        out.status.success(),
+        "clippy -D warnings on the generated crate:\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
