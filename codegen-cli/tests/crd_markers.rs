@@ -274,7 +274,7 @@ fn defaults_the_rust_type_always_overrides_are_warned_about() {
     );
     assert_eq!(
         warnings_text(&warnings),
-        "warning: the default of field `replicas` never applies to objects written with this Rust type: a `i32` is always serialized, so the API server never sees the field missing
+        "warning: the default of field `replicas` never applies to objects written with this Rust type: a field of type `i32` is always serialized, so the API server never sees it missing
   --> demo/v1/widget.rs:16:8
    |
 16 |     // +kubebuilder:default=3

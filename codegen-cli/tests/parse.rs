@@ -888,7 +888,7 @@ fn fixture_api_parses_with_only_its_deliberate_warnings() {
     let never_applies = |field: &str, ty: &str| {
         format!(
             "the default of field `{field}` never applies to objects written with this Rust \
-             type: a `{ty}` is always serialized, so the API server never sees the field missing"
+             type: a field of type `{ty}` is always serialized, so the API server never sees it missing"
         )
     };
     let expected = [

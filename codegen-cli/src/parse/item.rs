@@ -546,8 +546,8 @@ fn build_field(
             cx.push(
                 m.warning(format!(
                     "the default of field `{name}` never applies to objects written with this \
-                     Rust type: a `{ty_source}` is always serialized, so the API server never \
-                     sees the field missing"
+                     Rust type: a field of type `{ty_source}` is always serialized, so the API \
+                     server never sees it missing"
                 ))
                 .with_help(format!(
                     "make it `Option<{ty_source}>` (a `None` is left out and the server fills the \
