@@ -433,6 +433,41 @@ fn api_server_rejections_point_at_the_field() {
     assert_eq!(by_message.len(), errors.len());
 }
 
+/// A default that breaks a CEL rule of its own schema: the API server runs the
+/// rules on defaults when the CRD is written, so `build_crds` does, at the field.
+#[test]
+fn defaults_that_break_their_rules_point_at_the_field() {
+    let parsed = parse(&widget(
+        "    // +kubebuilder:default={}\n    pub target: Target,",
+        r#"
+/// Where secrets go.
+// +kubebuilder:validation:XValidation:rule="has(self.name) || has(self.generateName)",message="name or generateName is required"
+#[derive(Debug, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Target {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub generate_name: Option<String>,
+}
+"#,
+    ))
+    .unwrap_or_else(|d| panic!("{d}"));
+    let errors = build_crds(&parsed.api).expect_err("a default its rule rejects");
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert_eq!(
+        (errors[0].location.line, errors[0].location.column),
+        (17, 9),
+        "{}",
+        errors[0]
+    );
+    assert_eq!(
+        errors[0].message,
+        "spec.versions[0].schema.openAPIV3Schema.properties[spec].properties[target].default: \
+         Invalid value: \"object\": name or generateName is required"
+    );
+}
+
 /// A rule that selects a field its schema does not have is refused at generate
 /// time (the API server would reject the CRD), at the field, with the property
 /// it most likely meant.

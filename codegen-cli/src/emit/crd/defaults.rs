@@ -1,5 +1,6 @@
 //! Checking `default` values: the API server requires a default to validate
-//! against its schema and to contain nothing that pruning would remove.
+//! against its schema (its `x-kubernetes-validations` rules included) and to
+//! contain nothing that pruning would remove.
 
 use k8s_openapi::apiextensions_apiserver::pkg::apis::apiextensions::v1::{
     JSONSchemaProps, JSONSchemaPropsOrArray, JSONSchemaPropsOrBool,
@@ -38,12 +39,52 @@ fn check(value: &Value, s: &JSONSchemaProps, path: &str, report: &mut dyn FnMut(
     {
         report(path, format!("{value}: must be one of the enum values"));
     }
+    check_rules(value, s, path, report);
     match value {
         Value::Number(n) => check_number(n.as_f64().unwrap_or(f64::NAN), s, path, report),
         Value::String(text) => check_string(text, s, path, report),
         Value::Array(items) => check_array(items, s, path, report),
         Value::Object(_) => check_object(value, s, path, report),
         Value::Bool(_) | Value::Null => {}
+    }
+}
+
+/// The node's CEL rules on the default, as the API server runs them when the
+/// CRD is written. Only a rule that evaluates to `false` is reported: one that
+/// cannot be evaluated here (a Kubernetes library function, a transition rule)
+/// is left to the server.
+fn check_rules(
+    value: &Value,
+    s: &JSONSchemaProps,
+    path: &str,
+    report: &mut dyn FnMut(&str, String),
+) {
+    for rule in s.x_kubernetes_validations.iter().flatten() {
+        if rule.rule.contains("oldSelf") {
+            continue;
+        }
+        let Ok(program) = cel::Program::compile(&rule.rule) else {
+            continue;
+        };
+        let mut context = cel::Context::default();
+        if context.add_variable("self", value.clone()).is_err() {
+            continue;
+        }
+        if let Ok(cel::Value::Bool(false)) = program.execute(&context) {
+            let kind = match value {
+                Value::Object(_) => "object",
+                Value::Array(_) => "array",
+                Value::String(_) => "string",
+                Value::Number(_) => "number",
+                Value::Bool(_) => "boolean",
+                Value::Null => "null",
+            };
+            let message = rule
+                .message
+                .clone()
+                .unwrap_or_else(|| format!("failed rule: {}", rule.rule));
+            report(path, format!("\"{kind}\": {message}"));
+        }
     }
 }
 
@@ -255,5 +296,37 @@ mod tests {
             ),
             vec!["d: Invalid value: \"abc\": must match \"^[0-9]+$\""]
         );
+    }
+
+    /// The API server runs a node's rules on its default (the external-secrets
+    /// shape: `default: {}` on a spec that needs `data` or `dataFrom`).
+    #[test]
+    fn defaults_that_fail_their_rules_are_reported() {
+        let schema = json!({
+            "type": "object",
+            "properties": {
+                "data": { "type": "array", "items": { "type": "string" } },
+                "dataFrom": { "type": "array", "items": { "type": "string" } },
+                "nested": {
+                    "type": "object",
+                    "properties": { "n": { "type": "integer" } },
+                    "x-kubernetes-validations": [{ "rule": "self.n < 10" }],
+                },
+            },
+            "x-kubernetes-validations": [
+                { "rule": "has(self.data) || has(self.dataFrom)", "message": "data or dataFrom is required" },
+                { "rule": "!has(oldSelf.data) || self.data == oldSelf.data" },
+                { "rule": "isURL('x')" },
+            ],
+        });
+        assert_eq!(
+            problems(json!({ "nested": { "n": 12 } }), schema.clone()),
+            vec![
+                "d: Invalid value: \"object\": data or dataFrom is required",
+                "d.nested: Invalid value: \"object\": failed rule: self.n < 10",
+            ]
+        );
+        // Transition rules and functions the evaluator lacks are the server's.
+        assert!(problems(json!({ "data": ["x"] }), schema).is_empty());
     }
 }
