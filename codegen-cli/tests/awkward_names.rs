@@ -1,7 +1,7 @@
 //! Generated code is warning-free whatever the user named things: kinds named
 //! like Rust keywords and std types (`Type`, `Match`, `Result`, `Box`, `Error`),
 //! a kind called `Foo` (clippy's placeholder names), undocumented types and
-//! fields. The crate is generated into a workspace made by `kube-codegen init`
+//! fields, `jiff::Timestamp` fields. The crate is generated into a workspace made by `kube-codegen init`
 //! and checked with `cargo clippy --all-targets -- -D warnings` (offline, with
 //! this workspace's Cargo.lock, in `target/scaffold-workspace` like the
 //! scaffolding tests, so the dependencies compile once).
@@ -75,6 +75,8 @@ pub struct {kind}Spec {{
 #[derive(Debug, Default, Serialize, Deserialize)]
 pub struct {kind}Status {{
     pub ready: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub since: Option<jiff::Timestamp>,
 }}
 "#
         ));
@@ -103,6 +105,16 @@ fn awkward_names_generate_a_crate_clippy_accepts() {
         ],
     );
     std::fs::write(dir.join("apis/src/fleet/v1/foo.rs"), kinds_source()).unwrap();
+    // The statuses hold `jiff::Timestamp`s: both crates depend on jiff.
+    for manifest in ["apis/Cargo.toml", "generated/Cargo.toml"] {
+        let path = dir.join(manifest);
+        let text = std::fs::read_to_string(&path).unwrap().replacen(
+            "[dependencies]\n",
+            "[dependencies]\njiff = { version = \"0.2\", default-features = false, features = [\"alloc\", \"serde\"] }\n",
+            1,
+        );
+        std::fs::write(path, text).unwrap();
+    }
     kube_codegen(
         &dir,
         &[

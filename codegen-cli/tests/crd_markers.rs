@@ -285,6 +285,24 @@ fn defaults_the_rust_type_always_overrides_are_warned_about() {
     );
 }
 
+/// The time crates' UTC timestamps are RFC 3339 strings, like `metav1.Time`.
+#[test]
+fn time_crate_timestamps_are_date_time_strings() {
+    let (spec, warnings) = spec_schema(
+        r#"    pub at: jiff::Timestamp,
+    pub seen: Option<chrono::DateTime<chrono::Utc>>,"#,
+        "",
+    );
+    assert_eq!(warnings.iter().count(), 0, "{}", warnings_text(&warnings));
+    for field in ["at", "seen"] {
+        assert_eq!(
+            spec["properties"][field],
+            json!({"type": "string", "format": "date-time"}),
+            "{field}"
+        );
+    }
+}
+
 #[test]
 fn example_schemaless_and_defaults() {
     let (spec, warnings) = spec_schema(

@@ -102,7 +102,7 @@ impl TypeNames {
         if self.imports.get(name).map(String::as_str) == Some(path) {
             return ident_tokens(name);
         }
-        match syn::parse_str::<syn::Path>(path) {
+        match syn::parse_str::<syn::Type>(path) {
             Ok(path) => quote!(#path),
             Err(_) => {
                 // The parser resolved this path from valid Rust, so this is a generator
@@ -136,6 +136,9 @@ fn collect_paths(
             collect_paths(value, here, wanted);
         }
         FieldType::Local(name) if !here.contains(name) => want(format!("super::{name}")),
+        // A path with generic arguments (`chrono::DateTime<chrono::Utc>`) is
+        // written out in full rather than imported.
+        FieldType::External(ext) if ext.path.contains('<') => {}
         FieldType::External(ext) => want(ext.path.clone()),
         FieldType::String
         | FieldType::Bool

@@ -54,6 +54,7 @@ use comments::{CommentStyle, Comments};
 use markers::raw_marker;
 pub use markers::{MarkerSupport, marker_support};
 use source::SourceText;
+pub(crate) use types::{CHRONO_DATE_TIME, JIFF_TIMESTAMP};
 use version::{LoadedFile, VersionInput};
 
 /// Settings of a parse.

@@ -270,6 +270,30 @@ fn resolve_path(
         "k8s_openapi" => no_args(FieldType::External(ExternalType {
             path: full.join("::"),
         })),
+        // Timestamps of the time crates (RFC 3339 strings with their serde feature).
+        "jiff" if name == "Timestamp" => no_args(FieldType::External(ExternalType {
+            path: JIFF_TIMESTAMP.to_owned(),
+        })),
+        "chrono" if name == "DateTime" => {
+            let utc = match args.as_slice() {
+                [arg] => {
+                    let text = quote::quote!(#arg).to_string().replace(' ', "");
+                    text == "Utc" || text == "chrono::Utc" || text == "::chrono::Utc"
+                }
+                _ => false,
+            };
+            if utc {
+                Ok(FieldType::External(ExternalType {
+                    path: CHRONO_DATE_TIME.to_owned(),
+                }))
+            } else {
+                Err(error(
+                    span,
+                    "only `chrono::DateTime<Utc>` is supported".to_owned(),
+                    "Kubernetes timestamps are UTC (RFC 3339): write `chrono::DateTime<chrono::Utc>`",
+                ))
+            }
+        }
         "kube" | "kube_core" | "kube_client" if name == "ObjectMeta" || name == "ListMeta" => {
             let path = if name == "ObjectMeta" {
                 OBJECT_META
@@ -308,6 +332,12 @@ fn resolve_path(
         )),
     }
 }
+
+/// `jiff::Timestamp`, a `string` / `date-time` in the schema.
+pub(crate) const JIFF_TIMESTAMP: &str = "jiff::Timestamp";
+
+/// `chrono::DateTime<chrono::Utc>`, a `string` / `date-time` in the schema.
+pub(crate) const CHRONO_DATE_TIME: &str = "chrono::DateTime<chrono::Utc>";
 
 /// A type of the version module, or the type a type alias of the module names.
 fn local(
@@ -601,8 +631,26 @@ mod tests {
     }
 
     #[test]
+    fn time_crates_timestamps_are_known() {
+        assert_eq!(
+            resolve_str("use chrono::{DateTime, Utc};", "DateTime<Utc>"),
+            Ok(ext(CHRONO_DATE_TIME))
+        );
+        assert_eq!(
+            resolve_str("", "chrono::DateTime<chrono::Utc>"),
+            Ok(ext(CHRONO_DATE_TIME))
+        );
+        assert_eq!(
+            resolve_str("use jiff::Timestamp;", "Timestamp"),
+            Ok(ext(JIFF_TIMESTAMP))
+        );
+    }
+
+    #[test]
     fn rejects_what_has_no_schema() {
-        let e = |ty: &str| resolve_str("use chrono::DateTime;", ty).unwrap_err();
+        let e = |ty: &str| {
+            resolve_str("use chrono::DateTime; use time::OffsetDateTime;", ty).unwrap_err()
+        };
         assert_eq!(
             e("(i32, i32)"),
             "tuple types are not supported: JSON has no unnamed fields"
@@ -616,8 +664,12 @@ mod tests {
         assert!(e("fn(i32) -> i32").starts_with("function pointers"));
         assert_eq!(e("Missing"), "cannot find type `Missing`");
         assert_eq!(
-            e("DateTime<Utc>"),
-            "cannot use `DateTime` from crate `chrono`: kube-codegen does not know its schema"
+            e("OffsetDateTime"),
+            "cannot use `OffsetDateTime` from crate `time`: kube-codegen does not know its schema"
+        );
+        assert_eq!(
+            e("DateTime<chrono::FixedOffset>"),
+            "only `chrono::DateTime<Utc>` is supported"
         );
         assert_eq!(e("BTreeMap<i32, String>"), "map keys must be `String`");
         assert_eq!(

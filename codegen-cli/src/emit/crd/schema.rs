@@ -360,6 +360,13 @@ impl<'a> SchemaBuilder<'a> {
                 ..Default::default()
             },
             FieldType::External(ext) if ext.path == BYTE_STRING => typed("string", Some("byte")),
+            // The time crates' UTC timestamps serialize as RFC 3339, like metav1.Time.
+            FieldType::External(ext)
+                if ext.path == crate::parse::JIFF_TIMESTAMP
+                    || ext.path == crate::parse::CHRONO_DATE_TIME =>
+            {
+                typed("string", Some("date-time"))
+            }
             FieldType::Map { value, .. } => JSONSchemaProps {
                 type_: Some("object".to_owned()),
                 additional_properties: Some(JSONSchemaPropsOrBool::Schema(Box::new(
