@@ -327,7 +327,8 @@ fn resolve_path(
                 "cannot use `{name}` from crate `{root}`: kube-codegen does not know its schema"
             ),
             format!(
-                "{WHERE_TYPES_COME_FROM}; for timestamps use `k8s_openapi::apimachinery::pkg::apis::meta::v1::Time`"
+                "{WHERE_TYPES_COME_FROM}; for timestamps use `k8s_openapi::apimachinery::pkg::apis::meta::v1::Time`, \
+                 `jiff::Timestamp` or `chrono::DateTime<Utc>`"
             ),
         )),
     }
