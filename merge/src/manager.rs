@@ -74,12 +74,14 @@ impl Error {
                 }),
             ),
             Error::BadRequest(_) => ("BadRequest", None),
-            Error::Internal(_) => ("InternalError", None),
+            // A plain error: the API server answers 500 with an unknown
+            // (empty) reason.
+            Error::Internal(_) => ("", None),
         };
         Status {
             status: Some("Failure".to_owned()),
             code: Some(i32::from(self.code())),
-            reason: Some(reason.to_owned()),
+            reason: Some(reason.to_owned()).filter(|r| !r.is_empty()),
             message: Some(self.to_string()),
             details,
             ..Status::default()

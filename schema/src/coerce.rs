@@ -221,12 +221,7 @@ fn round_trip(meta: &mut Value, path: &str) -> Result<(), MetadataError> {
         path: join(path, "metadata"),
         message: e.to_string(),
     })?;
-    let mut back = serde_json::to_value(typed).unwrap_or(Value::Object(Map::new()));
-    if let Value::Object(m) = &mut back {
-        // Go writes a zero creationTimestamp as null.
-        m.entry("creationTimestamp").or_insert(Value::Null);
-    }
-    *meta = back;
+    *meta = serde_json::to_value(typed).unwrap_or(Value::Object(Map::new()));
     Ok(())
 }
 
