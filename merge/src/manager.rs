@@ -441,12 +441,9 @@ impl FieldManager {
         let new = match result {
             Ok(new) => new,
             Err(UpdateError::Conflicts(mut conflicts)) => {
-                conflicts.sort_by(|a, b| {
-                    a.manager
-                        .describe()
-                        .cmp(&b.manager.describe())
-                        .then_with(|| a.path.cmp(&b.path))
-                });
+                // By manager; each manager's fields in field set order, as
+                // the server lists them.
+                conflicts.sort_by_key(|c| c.manager.describe());
                 return Err(Error::Conflict {
                     message: conflict_message(&conflicts),
                     conflicts,

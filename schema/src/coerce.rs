@@ -221,7 +221,20 @@ fn round_trip(meta: &mut Value, path: &str) -> Result<(), MetadataError> {
         path: join(path, "metadata"),
         message: e.to_string(),
     })?;
-    *meta = serde_json::to_value(typed).unwrap_or(Value::Object(Map::new()));
+    let mut back = serde_json::to_value(typed).unwrap_or(Value::Object(Map::new()));
+    // Go's ObjectMeta omits empty strings, lists and maps and a zero
+    // generation (`omitempty`): `managedFields: []` or `annotations: {}` do
+    // not survive the round trip.
+    if let Value::Object(m) = &mut back {
+        m.retain(|k, v| match v {
+            Value::String(s) => !s.is_empty(),
+            Value::Array(a) => !a.is_empty(),
+            Value::Object(o) => !o.is_empty(),
+            Value::Number(n) => !(k == "generation" && n.as_i64() == Some(0)),
+            _ => true,
+        });
+    }
+    *meta = back;
     Ok(())
 }
 
