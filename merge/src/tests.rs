@@ -302,3 +302,9 @@ fn reapplying_the_same_configuration_changes_nothing() {
         .unwrap();
     assert_eq!(again, obj, "not even the time of the entry moves");
 }
+
+#[test]
+fn field_managers_can_be_shared_between_threads() {
+    fn shareable<T: Send + Sync>() {}
+    shareable::<FieldManager>();
+}

@@ -249,3 +249,9 @@ fn the_invalid_status_lists_every_cause() {
         Some("Invalid value: 2: spec.a in body should be less than or equal to 1")
     );
 }
+
+#[test]
+fn compiled_schemas_can_be_shared_between_threads() {
+    fn shareable<T: Send + Sync>() {}
+    shareable::<CustomResourceSchemas>();
+}

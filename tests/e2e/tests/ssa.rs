@@ -10,7 +10,8 @@
 //! `ssa/differences.yaml` (see `ssa/DIFFERENCES.md`); the test fails on a
 //! difference not listed (NEW) and on a listed one that no longer occurs
 //! (GONE). `KUBE_CODEGEN_UPDATE_DIFFERENCES=1` rewrites the list, keeping
-//! the reasons of entries that still occur.
+//! the reasons of entries that still occur; `KUBE_CODEGEN_SSA_SHOW=1` prints
+//! what the server answered to each step (with `--nocapture`).
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -397,6 +398,9 @@ async fn engines_apply_validate_and_default_like_the_api_server() -> Result<()> 
     for step in &corpus.steps {
         let server = normalize(server_run(&api, step, ns.name()).await?, ns.name());
         let mine = normalize(engines.run(step), ns.name());
+        if std::env::var("KUBE_CODEGEN_SSA_SHOW").as_deref() == Ok("1") {
+            println!("{}:\n  server: {server}", step.name);
+        }
         if !expected_matches(&step.expect, &server) {
             misdirected.push(format!(
                 "{:?}: expected {}, the server answered {server}",
