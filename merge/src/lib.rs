@@ -16,6 +16,8 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod cap;
+mod error;
 mod managed;
 mod manager;
 mod path;
@@ -25,8 +27,9 @@ pub mod typed;
 mod updater;
 mod value;
 
+pub use error::Error;
 pub use managed::{DecodeError, ManagedFields, ManagerId, Operation, VersionedSet};
-pub use manager::{BEFORE_FIRST_APPLY, Error, FieldManager, MAX_UPDATE_MANAGERS, Subresource};
+pub use manager::{BEFORE_FIRST_APPLY, FieldManager, MAX_UPDATE_MANAGERS, Subresource};
 pub use path::{Path, PathElement};
 pub use schema::{Schema, TypeId};
 pub use set::Set;

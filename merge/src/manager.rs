@@ -8,12 +8,14 @@ use k8s_openapi::apiextensions_apiserver::pkg::apis::apiextensions::v1::CustomRe
 use k8s_openapi::apimachinery::pkg::apis::meta::v1::{ManagedFieldsEntry, Time};
 use serde_json::Value;
 
+use crate::cap::cap_update_managers;
+use crate::error::{Error, conflict_message};
 use crate::managed::{ManagedFields, ManagerId, Operation, VersionedSet};
 use crate::path::{Path, PathElement};
 use crate::schema::Schema;
 use crate::set::Set;
 use crate::typed::{self, format_errors};
-use crate::updater::{Conflict, UpdateError, Updater};
+use crate::updater::{UpdateError, Updater};
 
 /// Managers from updates kept before the oldest are merged into
 /// `ancient-changes` (`DefaultMaxUpdateManagers`).
@@ -21,101 +23,6 @@ pub const MAX_UPDATE_MANAGERS: usize = 10;
 
 /// The manager that owns what an object held before its first apply.
 pub const BEFORE_FIRST_APPLY: &str = "before-first-apply";
-
-/// What an apply or update failed with, as the API server answers.
-#[derive(Clone, Debug, PartialEq, thiserror::Error)]
-pub enum Error {
-    /// 409 Conflict: fields owned by other managers would change.
-    #[error("{message}")]
-    Conflict {
-        /// `Apply failed with 1 conflict: conflict with "m": .spec.a`.
-        message: String,
-        /// The conflicting fields and their owners, one per cause.
-        conflicts: Vec<Conflict>,
-    },
-    /// 400 Bad Request (wrong version or kind in the patch, managedFields set
-    /// in an apply patch).
-    #[error("{0}")]
-    BadRequest(String),
-    /// 500: the object does not fit the schema (an unknown field, a list-map
-    /// item without keys, duplicate keys in the applied configuration).
-    #[error("{0}")]
-    Internal(String),
-}
-
-impl Error {
-    /// The HTTP status code the API server answers with.
-    pub fn code(&self) -> u16 {
-        match self {
-            Error::Conflict { .. } => 409,
-            Error::BadRequest(_) => 400,
-            Error::Internal(_) => 500,
-        }
-    }
-
-    /// The `metav1.Status` of the error, as the API server sends it.
-    pub fn to_status(&self) -> k8s_openapi::apimachinery::pkg::apis::meta::v1::Status {
-        use k8s_openapi::apimachinery::pkg::apis::meta::v1::{Status, StatusCause, StatusDetails};
-        let (reason, details) = match self {
-            Error::Conflict { conflicts, .. } => (
-                "Conflict",
-                Some(StatusDetails {
-                    causes: Some(
-                        conflicts
-                            .iter()
-                            .map(|c| StatusCause {
-                                reason: Some("FieldManagerConflict".to_owned()),
-                                message: Some(format!("conflict with {}", c.manager.describe())),
-                                field: Some(c.path.to_string()),
-                            })
-                            .collect(),
-                    ),
-                    ..StatusDetails::default()
-                }),
-            ),
-            Error::BadRequest(_) => ("BadRequest", None),
-            // A plain error: the API server answers 500 with an unknown
-            // (empty) reason.
-            Error::Internal(_) => ("", None),
-        };
-        Status {
-            status: Some("Failure".to_owned()),
-            code: Some(i32::from(self.code())),
-            reason: Some(reason.to_owned()).filter(|r| !r.is_empty()),
-            message: Some(self.to_string()),
-            details,
-            ..Status::default()
-        }
-    }
-}
-
-/// The conflict message (`getConflictMessage`).
-fn conflict_message(conflicts: &[Conflict]) -> String {
-    if let [one] = conflicts {
-        return format!(
-            "Apply failed with 1 conflict: conflict with {}: {}",
-            one.manager.describe(),
-            one.path
-        );
-    }
-    let mut by_manager: BTreeMap<String, Vec<&Path>> = BTreeMap::new();
-    for c in conflicts {
-        by_manager
-            .entry(c.manager.describe())
-            .or_default()
-            .push(&c.path);
-    }
-    let mut lines = Vec::new();
-    for (manager, paths) in by_manager {
-        lines.push(format!("conflicts with {manager}:"));
-        lines.extend(paths.iter().map(|p| format!("- {p}")));
-    }
-    format!(
-        "Apply failed with {} conflicts: {}",
-        conflicts.len(),
-        lines.join("\n")
-    )
-}
 
 /// Where a request is sent: the resource itself or a subresource.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -522,67 +429,6 @@ fn set_managed_fields(obj: &mut Value, entries: Option<Vec<ManagedFieldsEntry>>)
         }
         None => {
             meta.remove("managedFields");
-        }
-    }
-}
-
-/// Merges the oldest update managers into `ancient-changes` buckets (one per
-/// API version) while there are more than [`MAX_UPDATE_MANAGERS`].
-fn cap_update_managers(managed: &mut ManagedFields) {
-    let mut updaters: Vec<ManagerId> = managed
-        .fields
-        .iter()
-        .filter(|(_, vs)| !vs.applied)
-        .map(|(id, _)| id.clone())
-        .collect();
-    if updaters.len() <= MAX_UPDATE_MANAGERS {
-        return;
-    }
-    let seconds = |id: &ManagerId| {
-        managed
-            .times
-            .get(id)
-            .cloned()
-            .flatten()
-            .map_or(0, |t| t.0.as_second())
-    };
-    updaters.sort_by(|a, b| seconds(a).cmp(&seconds(b)).then_with(|| a.cmp(b)));
-    let mut first_of_version: BTreeMap<String, ManagerId> = BTreeMap::new();
-    let mut length = updaters.len();
-    for id in updaters {
-        if length <= MAX_UPDATE_MANAGERS {
-            break;
-        }
-        let Some(vs) = managed.fields.get(&id).cloned() else {
-            continue;
-        };
-        let time = managed.times.get(&id).cloned().flatten();
-        let bucket = ManagerId {
-            manager: "ancient-changes".to_owned(),
-            operation: Operation::Update,
-            api_version: vs.api_version.clone(),
-            subresource: String::new(),
-        };
-        match first_of_version.get(&vs.api_version) {
-            Some(first) => {
-                if !managed.fields.contains_key(&bucket)
-                    && let Some(s) = managed.fields.remove(first)
-                {
-                    managed.times.remove(first);
-                    managed.fields.insert(bucket.clone(), s);
-                }
-                let union = vs.set.union(&managed.fields[&bucket].set);
-                managed
-                    .fields
-                    .insert(bucket.clone(), VersionedSet { set: union, ..vs });
-                managed.fields.remove(&id);
-                managed.times.remove(&id);
-                managed.times.insert(bucket, time);
-                length -= 1;
-            }
-            None => {
-                first_of_version.insert(vs.api_version.clone(), id);
-            }
         }
     }
 }

@@ -412,12 +412,23 @@ fn number_check(node: &Node, data: &Value, path: &str) -> Errors {
     errors
 }
 
+/// `field.TooMany`: a list or map with more than `max` entries.
+fn too_many(path: &str, size: i64, max: i64) -> OError {
+    let unit = if max == 1 { "item" } else { "items" };
+    OError {
+        kind: ErrorType::TooMany,
+        name: Some(path.to_owned()),
+        bad_value: BadValue::Count(size),
+        detail: format!("must have at most {max} {unit}"),
+    }
+}
+
 fn slice_check(node: &Node, items: &[Value], path: &str, old: Option<(&Value, bool)>) -> Errors {
     let mut errors = Vec::new();
     if let Some(item) = &node.items {
         let old_items = old.and_then(|(o, _)| o.as_array());
         for (i, v) in items.iter().enumerate() {
-            let old_item = old_items.and_then(|olds| correlate_item(node, item, v, olds));
+            let old_item = old_items.and_then(|olds| correlate_item(node, v, olds));
             errors.extend(validate_node(
                 item,
                 v,
@@ -439,13 +450,7 @@ fn slice_check(node: &Node, items: &[Value], path: &str, old: Option<(&Value, bo
     if let Some(max) = node.max_items
         && size > max
     {
-        let unit = if max == 1 { "item" } else { "items" };
-        errors.push(OError {
-            kind: ErrorType::TooMany,
-            name: Some(path.to_owned()),
-            bad_value: BadValue::Count(size),
-            detail: format!("must have at most {max} {unit}"),
-        });
+        errors.push(too_many(path, size, max));
     }
     if node.unique_items
         && items
@@ -464,12 +469,7 @@ fn slice_check(node: &Node, items: &[Value], path: &str, old: Option<(&Value, bo
 
 /// The old item of a `map` list with the same keys (other lists do not
 /// correlate their items).
-fn correlate_item<'a>(
-    list: &Node,
-    _item: &Node,
-    v: &Value,
-    olds: &'a [Value],
-) -> Option<&'a Value> {
+pub(crate) fn correlate_item<'a>(list: &Node, v: &Value, olds: &'a [Value]) -> Option<&'a Value> {
     if list.list_type.as_deref() != Some("map") {
         return None;
     }
@@ -535,13 +535,7 @@ fn object_check(
     if let Some(max) = node.max_properties
         && size > max
     {
-        let unit = if max == 1 { "item" } else { "items" };
-        errors.push(OError {
-            kind: ErrorType::TooMany,
-            name: Some(path.to_owned()),
-            bad_value: BadValue::Count(size),
-            detail: format!("must have at most {max} {unit}"),
-        });
+        errors.push(too_many(path, size, max));
     }
     let old_map = old.and_then(|(o, _)| o.as_object());
     let child_old = |key: &str| -> Option<(&Value, bool)> {
@@ -615,9 +609,8 @@ pub(crate) fn deep_equal(node: &Node, old: &Value, new: &Value) -> bool {
                 return o == n;
             };
             o.len() == n.len()
-                && n.iter().all(|v| {
-                    correlate_item(node, item, v, o).is_some_and(|ov| deep_equal(item, ov, v))
-                })
+                && n.iter()
+                    .all(|v| correlate_item(node, v, o).is_some_and(|ov| deep_equal(item, ov, v)))
         }
         (Value::Array(o), Value::Array(n)) => o == n,
         _ => old == new,
