@@ -499,3 +499,26 @@ async fn engines_apply_validate_and_default_like_the_api_server() -> Result<()> 
     assert!(problems.is_empty(), "{}", problems.join("\n"));
     Ok(())
 }
+
+/// The engines compile the CRDs of the project's APIs (the fixture's, with
+/// every marker, and the App's) without a rule they cannot run.
+#[test]
+fn the_projects_crds_compile() -> Result<()> {
+    let crds = fixture_generated::crds::custom_resource_definitions()?
+        .into_iter()
+        .chain(generated::crds::custom_resource_definitions()?);
+    let mut compiled = 0;
+    for crd in crds {
+        let schemas = CustomResourceSchemas::for_crd(&crd);
+        assert!(
+            schemas.compile_errors().is_empty(),
+            "{}: {:?}",
+            crd.spec.names.kind,
+            schemas.compile_errors()
+        );
+        let _ = FieldManager::for_crd(&crd);
+        compiled += 1;
+    }
+    assert!(compiled >= 8, "only {compiled} CRDs");
+    Ok(())
+}
