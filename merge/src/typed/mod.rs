@@ -4,6 +4,7 @@
 
 mod compare;
 mod field_set;
+mod gofmt;
 mod merge;
 mod remove;
 mod validate;
@@ -105,13 +106,17 @@ pub(super) fn validate_scalar(t: Scalar, v: Option<&Value>) -> Result<(), Vec<Ty
     if ok {
         return Ok(());
     }
-    let expected = match t {
-        Scalar::Numeric => "numeric (int or float)",
-        Scalar::String => "string",
-        Scalar::Boolean => "boolean",
-        Scalar::Untyped => "any scalar",
+    // The server prints the value as Go's %T, %#v or %v of its wrapper.
+    let message = match t {
+        Scalar::Numeric => format!(
+            "expected numeric (int or float), got {}",
+            gofmt::type_name(v)
+        ),
+        Scalar::String => format!("expected string, got {}", gofmt::go_syntax(v)),
+        Scalar::Boolean => format!("expected boolean, got {}", gofmt::go_plain(v)),
+        Scalar::Untyped => format!("expected any scalar, got {}", gofmt::go_plain(v)),
     };
-    Err(err(format!("expected {expected}, got {v}")))
+    Err(err(message))
 }
 
 pub(super) fn as_map(v: Option<&Value>) -> Option<&Map<String, Value>> {

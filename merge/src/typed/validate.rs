@@ -45,7 +45,7 @@ fn validate_at(schema: &Schema, ty: TypeId, value: &Value, dups: bool) -> Vec<Ty
                 }
                 errors
             }
-            v => err(format!("expected list, got {v}")),
+            v => err(format!("expected list, got {}", super::gofmt::go_plain(v))),
         },
         Part::Map(map) => match value {
             Value::Null => vec![],
@@ -61,7 +61,7 @@ fn validate_at(schema: &Schema, ty: TypeId, value: &Value, dups: bool) -> Vec<Ty
                 }
                 errors
             }
-            v => err(format!("expected map, got {v}")),
+            v => err(format!("expected map, got {}", super::gofmt::go_plain(v))),
         },
         Part::None => err("schema error: invalid atom"),
     }
