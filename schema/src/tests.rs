@@ -200,19 +200,19 @@ fn unchanged_values_keep_their_old_errors_on_update() {
 fn unsupported_kubernetes_functions_are_named() {
     let s = schemas(
         json!({"type": "object", "properties": {"q": {"type": "string",
-        "x-kubernetes-validations": [{"rule": "quantity(self).isGreaterThan(quantity('1'))"}]}}}),
+        "x-kubernetes-validations": [{"rule": "isSemver(self)"}]}}}),
     );
     let err = &s.compile_errors()[0];
     assert_eq!(err.path, "v1:spec.q");
     assert!(
         err.message
-            .starts_with("`quantity` is a function of Kubernetes' CEL library"),
+            .starts_with("`isSemver` is a function of Kubernetes' CEL library"),
         "{err}"
     );
     let v = s.version("v1").unwrap();
     let errors = messages(&v.validate_create(&thing(json!({"q": "1"}))));
     assert!(
-        errors[0].starts_with("spec.q: Invalid value: \"string\": rule compile error: `quantity`"),
+        errors[0].starts_with("spec.q: Invalid value: \"string\": rule compile error: `isSemver`"),
         "{errors:?}"
     );
 }
@@ -254,4 +254,31 @@ fn the_invalid_status_lists_every_cause() {
 fn compiled_schemas_can_be_shared_between_threads() {
     fn shareable<T: Send + Sync>() {}
     shareable::<CustomResourceSchemas>();
+}
+
+#[test]
+fn quantity_rules_compare_exactly() {
+    let s = schemas(json!({"type": "object", "properties": {
+        "memory": {"type": "string", "x-kubernetes-validations": [
+            {"rule": "isQuantity(self) && quantity(self).isLessThan(quantity('1Gi'))", "message": "at most 1Gi"},
+            {"rule": "quantity(self).add(1).sub(quantity('1')).compareTo(quantity(self)) == 0"},
+            {"rule": "!quantity(self).isInteger() || quantity(self).asInteger() > 0"}]}}}));
+    assert!(s.compile_errors().is_empty(), "{:?}", s.compile_errors());
+    let v = s.version("v1").unwrap();
+    assert!(
+        v.validate_create(&thing(json!({"memory": "512Mi"})))
+            .is_empty()
+    );
+    assert_eq!(
+        messages(&v.validate_create(&thing(json!({"memory": "2Gi"})))),
+        ["spec.memory: Invalid value: \"string\": at most 1Gi"]
+    );
+    assert_eq!(
+        messages(&v.validate_create(&thing(json!({"memory": "lots"})))),
+        [
+            "spec.memory: Invalid value: \"string\": at most 1Gi",
+            "spec.memory: Invalid value: \"string\": quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$' evaluating rule: !quantity(self).isInteger() || quantity(self).asInteger() > 0",
+            "spec.memory: Invalid value: \"string\": quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$' evaluating rule: quantity(self).add(1).sub(quantity('1')).compareTo(quantity(self)) == 0",
+        ]
+    );
 }

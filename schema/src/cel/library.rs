@@ -21,17 +21,6 @@ pub const UNSUPPORTED_FUNCTIONS: &[&str] = &[
     "getPort",
     "getEscapedPath",
     "getQuery",
-    // Quantity
-    "quantity",
-    "isQuantity",
-    "isGreaterThan",
-    "isLessThan",
-    "compareTo",
-    "asInteger",
-    "asApproximateFloat",
-    "isInteger",
-    "add",
-    "sub",
     // IP and CIDR
     "ip",
     "isIP",
@@ -132,6 +121,7 @@ pub(super) static ENV: LazyLock<Arc<Env>> = LazyLock::new(|| {
         vec![LIST, LIST],
         sets_intersects,
     );
+    super::quantity::register(&mut env);
     Arc::new(env)
 });
 

@@ -13,12 +13,13 @@
 //! Besides the CEL standard library and the `strings` and `lists`
 //! extensions, the Kubernetes functions implemented are the list library
 //! (`isSorted`, `sum`, `min`, `max`, `indexOf`, `lastIndexOf`), the regex
-//! library (`find`, `findAll`) and the sets extension (`sets.contains`,
-//! `sets.equivalent`, `sets.intersects`). A rule using another function of
+//! library (`find`, `findAll`), the sets extension (`sets.contains`,
+//! `sets.equivalent`, `sets.intersects`) and the quantity library. A rule using another function of
 //! Kubernetes' CEL library ([`UNSUPPORTED_FUNCTIONS`]) is refused when the
 //! schema is compiled, naming the function.
 
 mod library;
+mod quantity;
 mod values;
 
 use std::sync::Arc;
@@ -381,6 +382,8 @@ fn go_error(e: &ExecutionError) -> String {
         ExecutionError::RemainderByZero(_) => "modulus by zero".to_owned(),
         ExecutionError::Overflow(..) => "integer overflow".to_owned(),
         ExecutionError::IndexOutOfBounds(i) => format!("index out of bounds: {}", cel_display(i)),
+        // A library function's own error is its message, as in cel-go.
+        ExecutionError::FunctionError { message, .. } => message.clone(),
         other => other.to_string(),
     }
 }
