@@ -522,3 +522,86 @@ fn the_projects_crds_compile() -> Result<()> {
     assert!(compiled >= 8, "only {compiled} CRDs");
     Ok(())
 }
+
+/// A small deterministic generator of JSON values, for throwing malformed
+/// objects at the engines.
+struct Noise(u64);
+
+impl Noise {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    fn value(&mut self, depth: u32) -> Value {
+        const KEYS: [&str; 12] = [
+            "replicas", "image", "ports", "tags", "env", "selector", "name", "port", "window",
+            "template", "status", "x",
+        ];
+        match self.next() % if depth == 0 { 5 } else { 7 } {
+            0 => Value::Null,
+            1 => json!(self.next().is_multiple_of(3)),
+            2 => json!((self.next() % 200) as i64 - 100),
+            3 => json!(if self.next().is_multiple_of(2) { "a" } else { "1Gi" }),
+            4 => json!(1.5),
+            5 => Value::Array(
+                (0..self.next() % 4)
+                    .map(|_| self.value(depth - 1))
+                    .collect(),
+            ),
+            _ => Value::Object(
+                (0..self.next() % 4)
+                    .map(|_| {
+                        (
+                            KEYS[(self.next() % KEYS.len() as u64) as usize].to_owned(),
+                            self.value(depth - 1),
+                        )
+                    })
+                    .collect(),
+            ),
+        }
+    }
+}
+
+/// Whatever an object holds, the engines answer with a value or an error,
+/// never a panic.
+#[test]
+fn malformed_objects_get_errors_not_panics() -> Result<()> {
+    let crd: CustomResourceDefinition = read("widgets.yaml")?;
+    let fm = FieldManager::for_crd(&crd);
+    let schemas = CustomResourceSchemas::for_crd(&crd);
+    let v = schemas.version("v1").context("v1")?;
+    let now = Engines::now();
+    let mut noise = Noise(0x9e37_79b9_7f4a_7c15);
+    let mut live = with_identity(
+        &json!({"spec": {"replicas": 1, "ports": [{"name": "a", "port": 1}]}}),
+        "w",
+        "ns",
+    );
+    for _ in 0..2000 {
+        let body = json!({"spec": noise.value(4), "status": noise.value(2)});
+        let mut obj = with_identity(&body, "w", "ns");
+        if v.decode(&mut obj).is_ok() {
+            fm.update(Subresource::Main, &live, &mut obj, "fuzz", &now);
+            let _ = v.validate_update(&obj, &live);
+            let _ = v.validate_create(&obj);
+        }
+        for sub in [Subresource::Main, Subresource::Status] {
+            if let Ok(mut applied) = fm.apply(
+                sub,
+                &live,
+                &with_identity(&body, "w", "ns"),
+                "fuzz-apply",
+                true,
+                &now,
+            ) {
+                v.default(&mut applied);
+                let _ = v.validate_status_update(&applied, &live);
+                live = applied;
+            }
+        }
+    }
+    Ok(())
+}
