@@ -233,7 +233,7 @@ impl VersionSchema {
             ));
             return errors;
         }
-        cel::validate(&self.root, obj, old, "", false, true, &mut errors);
+        cel::validate(&self.root, obj, old, "", None, true, &mut errors);
         errors
     }
 

@@ -59,6 +59,8 @@ pub(crate) struct Node {
     pub(crate) one_of: Vec<Node>,
     pub(crate) not: Option<Box<Node>>,
     pub(crate) rules: Vec<Rule>,
+    /// Whether this node or one below has CEL rules (computed once).
+    pub(crate) rules_below: bool,
 }
 
 /// A rule that could not be compiled, at its schema path.
@@ -102,7 +104,7 @@ impl Node {
             .format
             .as_deref()
             .and_then(|f| Format::supported(f).map(|c| (f.to_owned(), c)));
-        Node {
+        let mut node = Node {
             type_: s.type_.clone().filter(|t| !t.is_empty()),
             format: s.format.clone(),
             checked_format,
@@ -181,7 +183,14 @@ impl Node {
                 .as_ref()
                 .map(|n| Box::new(Node::compile(n, path, errors))),
             rules,
-        }
+            rules_below: false,
+        };
+        node.rules_below = !node.rules.is_empty()
+            || node.properties.values().any(|n| n.rules_below)
+            || node.additional_schema().is_some_and(|n| n.rules_below)
+            || node.items.as_deref().is_some_and(|n| n.rules_below)
+            || node.all_of.iter().any(|n| n.rules_below);
+        node
     }
 
     /// The schema of property or map key `key`.
@@ -198,14 +207,5 @@ impl Node {
             Some(Additional::Schema(s)) => Some(s),
             _ => None,
         }
-    }
-
-    /// Whether anything below has CEL rules.
-    pub(crate) fn has_rules(&self) -> bool {
-        !self.rules.is_empty()
-            || self.properties.values().any(Node::has_rules)
-            || self.additional_schema().is_some_and(Node::has_rules)
-            || self.items.as_deref().is_some_and(Node::has_rules)
-            || self.all_of.iter().any(Node::has_rules)
     }
 }

@@ -145,29 +145,52 @@ fn normalize_field_path(path: &str, s: &JSONSchemaProps) -> Result<String, Strin
     Ok(out)
 }
 
+/// The nearest node with an old value on update: a rule without `oldSelf`
+/// that fails below it fails nothing if that node did not change
+/// (ratcheting). Compared only when a rule fails.
+#[derive(Clone, Copy)]
+pub(crate) struct Correlated<'a> {
+    node: &'a Node,
+    old: &'a Value,
+    new: &'a Value,
+}
+
+impl Correlated<'_> {
+    fn unchanged(&self) -> bool {
+        crate::openapi::deep_equal(self.node, self.old, self.new)
+    }
+}
+
 /// Validates the rules of `node` and below on `obj` (`old`: the correlated
-/// old value on update). `unchanged`: ratcheting of the nearest correlated
-/// ancestor. `resource_root`: the node is a resource or embedded resource.
-pub(crate) fn validate(
-    node: &Node,
-    obj: &Value,
-    old: Option<&Value>,
+/// old value on update; `ancestor`: the nearest correlated ancestor).
+/// `resource_root`: the node is a resource or embedded resource.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn validate<'a>(
+    node: &'a Node,
+    obj: &'a Value,
+    old: Option<&'a Value>,
     path: &str,
-    unchanged: bool,
+    ancestor: Option<Correlated<'a>>,
     resource_root: bool,
     errors: &mut Vec<FieldError>,
 ) {
-    if obj.is_null() || !node.has_rules() {
+    if obj.is_null() || !node.rules_below {
         return;
     }
-    let unchanged = match old {
-        Some(o) => crate::openapi::deep_equal(node, o, obj),
-        None => unchanged,
+    let parent = ancestor;
+    let ancestor = match old {
+        Some(old) => Some(Correlated {
+            node,
+            old,
+            new: obj,
+        }),
+        None => ancestor,
     };
-    evaluate(node, node, obj, old, path, unchanged, resource_root, errors);
+    evaluate(node, node, obj, old, path, ancestor, resource_root, errors);
     for all_of in &node.all_of {
         if !all_of.rules.is_empty() {
-            evaluate(all_of, node, obj, old, path, false, resource_root, errors);
+            // allOf rules ratchet on the parent's correlation, as on the server.
+            evaluate(all_of, node, obj, old, path, parent, resource_root, errors);
         }
     }
     match obj {
@@ -183,7 +206,7 @@ pub(crate) fn validate(
                     v,
                     o,
                     &format!("{path}[{i}]"),
-                    unchanged && o.is_none(),
+                    ancestor,
                     item.embedded,
                     errors,
                 );
@@ -202,15 +225,7 @@ pub(crate) fn validate(
                     _ => continue,
                 };
                 let o = olds.and_then(|m| m.get(k));
-                validate(
-                    child,
-                    v,
-                    o,
-                    &child_path,
-                    unchanged && o.is_none(),
-                    child.embedded,
-                    errors,
-                );
+                validate(child, v, o, &child_path, ancestor, child.embedded, errors);
             }
         }
         _ => {}
@@ -234,7 +249,7 @@ fn evaluate(
     obj: &Value,
     old: Option<&Value>,
     path: &str,
-    unchanged: bool,
+    ancestor: Option<Correlated<'_>>,
     resource_root: bool,
     errors: &mut Vec<FieldError>,
 ) {
@@ -298,7 +313,7 @@ fn evaluate(
                     None => field.clone(),
                 };
                 // A rule without oldSelf does not fail an unchanged value.
-                if !rule.uses_old_self && unchanged && old.is_some() {
+                if !rule.uses_old_self && ancestor.is_some_and(|a| a.unchanged()) {
                     continue;
                 }
                 let message = rule

@@ -104,10 +104,32 @@ fn per_op(mut f: impl FnMut()) -> Duration {
 fn report(s: &Setup) {
     let live = create(s);
     let base = per_op(|| drop(black_box(baseline(s))));
+    let v = s.schemas.for_object(&s.json).expect("v1");
+    let mut decoded = s.json.clone();
+    v.decode(&mut decoded).expect("decodes");
     let rows = [
         (
             "create: decode + managed fields + validate",
             per_op(|| drop(black_box(create(s)))),
+        ),
+        (
+            "  of which decode (prune, nulls, metadata, defaults)",
+            per_op(|| {
+                let mut obj = s.json.clone();
+                black_box(v.decode(&mut obj).expect("decodes"));
+            }),
+        ),
+        (
+            "  of which validate (OpenAPI, list types, CEL)",
+            per_op(|| drop(black_box(v.validate_create(&decoded)))),
+        ),
+        (
+            "  of which managed fields of a create",
+            per_op(|| {
+                let mut obj = decoded.clone();
+                s.fm.update(Subresource::Main, &Value::Null, &mut obj, "bench", &s.now);
+                black_box(obj);
+            }),
         ),
         (
             "update: decode + managed fields + validate with old",
@@ -116,6 +138,19 @@ fn report(s: &Setup) {
         (
             "apply: merge + conflicts + defaults + validate with old",
             per_op(|| drop(black_box(apply(s, &live)))),
+        ),
+        (
+            "  of which the apply merge and managed fields",
+            per_op(|| {
+                drop(black_box(s.fm.apply(
+                    Subresource::Main,
+                    &live,
+                    &s.json,
+                    "applier",
+                    true,
+                    &s.now,
+                )))
+            }),
         ),
     ];
     println!(

@@ -544,7 +544,11 @@ impl Noise {
             0 => Value::Null,
             1 => json!(self.next().is_multiple_of(3)),
             2 => json!((self.next() % 200) as i64 - 100),
-            3 => json!(if self.next().is_multiple_of(2) { "a" } else { "1Gi" }),
+            3 => json!(if self.next().is_multiple_of(2) {
+                "a"
+            } else {
+                "1Gi"
+            }),
             4 => json!(1.5),
             5 => Value::Array(
                 (0..self.next() % 4)
