@@ -315,6 +315,9 @@ impl FieldManager {
                 .track_into(sub, &empty, &live, &mut fields, &before)
                 .is_ok()
             {
+                if fields.contains_key(&before) {
+                    managed.times.insert(before, Some(now.clone()));
+                }
                 managed.fields = fields;
             }
         }

@@ -228,6 +228,15 @@ fn updates_take_ownership_and_first_apply_sees_before_first_apply() {
             .contains("conflict with \"before-first-apply\" using example.com/v1"),
         "{err}"
     );
+    // Applying what is there shares it; the provisional owner gets a time.
+    let shared = apply(&fm, &updated, json!({"replicas": 2}), "a", false).unwrap();
+    let entries = shared["metadata"]["managedFields"].as_array().unwrap();
+    let before = entries
+        .iter()
+        .find(|e| e["manager"] == "before-first-apply")
+        .unwrap();
+    assert_eq!(before["operation"], "Update");
+    assert_eq!(before["time"], "2026-01-01T00:00:00Z");
 }
 
 #[test]
