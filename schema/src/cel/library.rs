@@ -21,22 +21,6 @@ pub const UNSUPPORTED_FUNCTIONS: &[&str] = &[
     "getPort",
     "getEscapedPath",
     "getQuery",
-    // IP and CIDR
-    "ip",
-    "isIP",
-    "cidr",
-    "isCIDR",
-    "family",
-    "isUnspecified",
-    "isLoopback",
-    "isLinkLocalMulticast",
-    "isLinkLocalUnicast",
-    "isGlobalUnicast",
-    "containsIP",
-    "containsCIDR",
-    "prefixLength",
-    "masked",
-    "ip.isCanonical",
     // Semver
     "semver",
     "isSemver",
@@ -122,6 +106,7 @@ pub(super) static ENV: LazyLock<Arc<Env>> = LazyLock::new(|| {
         sets_intersects,
     );
     super::quantity::register(&mut env);
+    super::network::register(&mut env);
     Arc::new(env)
 });
 

@@ -14,11 +14,13 @@
 //! extensions, the Kubernetes functions implemented are the list library
 //! (`isSorted`, `sum`, `min`, `max`, `indexOf`, `lastIndexOf`), the regex
 //! library (`find`, `findAll`), the sets extension (`sets.contains`,
-//! `sets.equivalent`, `sets.intersects`) and the quantity library. A rule using another function of
+//! `sets.equivalent`, `sets.intersects`), the quantity library and the
+//! IP and CIDR libraries. A rule using another function of
 //! Kubernetes' CEL library ([`UNSUPPORTED_FUNCTIONS`]) is refused when the
 //! schema is compiled, naming the function.
 
 mod library;
+mod network;
 mod quantity;
 mod values;
 
