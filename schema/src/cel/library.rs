@@ -21,12 +21,6 @@ pub const UNSUPPORTED_FUNCTIONS: &[&str] = &[
     "getPort",
     "getEscapedPath",
     "getQuery",
-    // Semver
-    "semver",
-    "isSemver",
-    "major",
-    "minor",
-    "patch",
     // Named formats
     "format.named",
     "format.dns1123Label",
@@ -107,6 +101,7 @@ pub(super) static ENV: LazyLock<Arc<Env>> = LazyLock::new(|| {
     );
     super::quantity::register(&mut env);
     super::network::register(&mut env);
+    super::semver::register(&mut env);
     Arc::new(env)
 });
 

@@ -14,7 +14,7 @@
 //! extensions, the Kubernetes functions implemented are the list library
 //! (`isSorted`, `sum`, `min`, `max`, `indexOf`, `lastIndexOf`), the regex
 //! library (`find`, `findAll`), the sets extension (`sets.contains`,
-//! `sets.equivalent`, `sets.intersects`), the quantity library and the
+//! `sets.equivalent`, `sets.intersects`), the quantity, semver,
 //! IP and CIDR libraries. A rule using another function of
 //! Kubernetes' CEL library ([`UNSUPPORTED_FUNCTIONS`]) is refused when the
 //! schema is compiled, naming the function.
@@ -22,6 +22,7 @@
 mod library;
 mod network;
 mod quantity;
+mod semver;
 mod values;
 
 use std::sync::Arc;
