@@ -317,3 +317,24 @@ fn field_managers_can_be_shared_between_threads() {
     fn shareable<T: Send + Sync>() {}
     shareable::<FieldManager>();
 }
+
+#[test]
+fn managers_of_versions_the_crd_no_longer_has_are_dropped() {
+    let fm = FieldManager::for_crd(&crd());
+    let mut live = apply(&fm, &json!({}), json!({"replicas": 1}), "a", false).unwrap();
+    live["metadata"]["managedFields"]
+        .as_array_mut()
+        .unwrap()
+        .push(
+            json!({"manager": "old", "operation": "Update", "apiVersion": "example.com/v0",
+                     "fieldsType": "FieldsV1", "fieldsV1": {"f:spec": {"f:image": {}}}}),
+        );
+    let obj = apply(&fm, &live, json!({"replicas": 1, "image": "x"}), "a", false).unwrap();
+    let managers: Vec<&str> = obj["metadata"]["managedFields"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|e| e["manager"].as_str())
+        .collect();
+    assert_eq!(managers, ["a"]);
+}
