@@ -282,3 +282,28 @@ fn quantity_rules_compare_exactly() {
         ]
     );
 }
+
+#[test]
+fn metadata_that_is_not_object_meta_is_refused_with_its_path() {
+    let s = schemas(
+        json!({"type": "object", "properties": {"template": {"type": "object",
+        "x-kubernetes-embedded-resource": true, "x-kubernetes-preserve-unknown-fields": true}}}),
+    );
+    let v = s.version("v1").unwrap();
+    let mut obj = thing(json!({}));
+    obj["metadata"] = json!("name");
+    assert_eq!(
+        v.decode(&mut obj).unwrap_err().to_string(),
+        "metadata: expected object, got \"name\""
+    );
+    let mut obj = thing(
+        json!({"template": {"apiVersion": "v1", "kind": "Pod", "metadata": {"labels": {"a": 1}}}}),
+    );
+    let err = v.decode(&mut obj).unwrap_err();
+    assert_eq!(err.path, "spec.template.metadata");
+    assert!(
+        err.message
+            .contains("invalid type: integer `1`, expected a string"),
+        "{err}"
+    );
+}
