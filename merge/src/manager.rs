@@ -383,6 +383,49 @@ impl FieldManager {
         Ok(new)
     }
 
+    /// What `manager` applied to `obj` (through `sub`), as an applied
+    /// configuration: the fields of its `Apply` entry extracted from the
+    /// object (`managedfields.ExtractInto`, client-go's `ExtractX`), with
+    /// `apiVersion` and `kind`. `None` when the manager never applied.
+    pub fn extract(
+        &self,
+        obj: &Value,
+        manager: &str,
+        sub: Subresource,
+    ) -> Result<Option<Value>, Error> {
+        let entries: Vec<ManagedFieldsEntry> = match obj.pointer("/metadata/managedFields") {
+            None | Some(Value::Null) => vec![],
+            Some(v) => serde_json::from_value(v.clone())
+                .map_err(|e| Error::Internal(format!("failed to decode managed fields: {e}")))?,
+        };
+        let Some(entry) = entries.iter().find(|e| {
+            e.manager.as_deref() == Some(manager)
+                && e.operation.as_deref() == Some("Apply")
+                && e.subresource.as_deref().unwrap_or("") == sub.name()
+        }) else {
+            return Ok(None);
+        };
+        let empty = Value::Object(Default::default());
+        let set = Set::from_fields_v1(entry.fields_v1.as_ref().map_or(&empty, |f| &f.0))
+            .map_err(|e| Error::Internal(format!("error marshalling FieldsV1 to JSON: {e}")))?;
+        let version = self.version_of(obj);
+        let schema = self
+            .schemas
+            .get(version)
+            .ok_or_else(|| Error::BadRequest(format!("no schema for {version}")))?;
+        let mut out = typed::remove_items(schema, obj, &set.leaves(), true);
+        if out.is_null() {
+            out = empty;
+        }
+        if let Some(m) = out.as_object_mut()
+            && !m.contains_key("kind")
+        {
+            m.insert("kind".to_owned(), Value::String(self.kind.clone()));
+            m.insert("apiVersion".to_owned(), Value::String(version.to_owned()));
+        }
+        Ok(Some(out))
+    }
+
     fn track_into(
         &self,
         sub: Subresource,

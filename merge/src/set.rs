@@ -164,6 +164,24 @@ impl Set {
         Set { members, children }
     }
 
+    /// Only the leaves: members that have no members below them (`Leaves`).
+    pub fn leaves(&self) -> Set {
+        Set {
+            members: self
+                .members
+                .iter()
+                .filter(|m| self.child(m).is_none_or(Set::is_empty))
+                .cloned()
+                .collect(),
+            children: self
+                .children
+                .iter()
+                .map(|(pe, set)| (pe.clone(), set.leaves()))
+                .filter(|(_, set)| !set.is_empty())
+                .collect(),
+        }
+    }
+
     /// Every member path, depth first, members before children.
     pub fn paths(&self) -> Vec<Path> {
         let mut out = Vec::new();

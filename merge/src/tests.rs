@@ -338,3 +338,29 @@ fn managers_of_versions_the_crd_no_longer_has_are_dropped() {
         .collect();
     assert_eq!(managers, ["a"]);
 }
+
+#[test]
+fn extract_gives_back_what_a_manager_applied() {
+    let fm = FieldManager::for_crd(&crd());
+    let config = json!({"replicas": 2, "ports": [{"name": "http", "port": 80}], "tags": ["a"],
+                        "selector": {"app": "x"}, "env": {"A": "1"}});
+    let obj = apply(&fm, &json!({}), config.clone(), "a", false).unwrap();
+    let obj = apply(
+        &fm,
+        &obj,
+        json!({"image": "b", "env": {"B": "2"}, "tags": ["z"]}),
+        "b",
+        false,
+    )
+    .unwrap();
+    // Name and namespace are never owned: the caller adds them, as
+    // client-go's ExtractX does.
+    let mut expected = widget(config);
+    expected.as_object_mut().unwrap().remove("metadata");
+    assert_eq!(
+        fm.extract(&obj, "a", Subresource::Main).unwrap(),
+        Some(expected)
+    );
+    assert_eq!(fm.extract(&obj, "nobody", Subresource::Main).unwrap(), None);
+    assert_eq!(fm.extract(&obj, "a", Subresource::Status).unwrap(), None);
+}

@@ -397,6 +397,8 @@ async fn engines_apply_validate_and_default_like_the_api_server() -> Result<()> 
 
     let mut found = Vec::new();
     let mut misdirected = Vec::new();
+    // The last configuration each manager applied to each object.
+    let mut applied: BTreeMap<(String, String, String), Value> = BTreeMap::new();
     for step in &corpus.steps {
         let server = normalize(server_run(&api, step, ns.name()).await?, ns.name());
         let mine = normalize(engines.run(step), ns.name());
@@ -408,6 +410,10 @@ async fn engines_apply_validate_and_default_like_the_api_server() -> Result<()> 
                 "{:?}: expected {}, the server answered {server}",
                 step.name, step.expect
             ));
+        }
+        if step.op.starts_with("apply") && server.get("ok").is_some() {
+            let key = (step.object.clone(), step.manager.clone(), step.op.clone());
+            applied.insert(key, step.body.clone());
         }
         let aspect = match (mine.get("ok"), server.get("ok")) {
             (Some(_), Some(_)) => "object",
