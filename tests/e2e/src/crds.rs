@@ -27,6 +27,11 @@ pub async fn install(
         let name = crd.name_any();
         api.patch(&name, &params, &Patch::Apply(&crd))
             .await
+            .map_err(|e| match e {
+                // The status message says why the server refuses the CRD.
+                kube::Error::Api(status) => anyhow::anyhow!("{}", status.message),
+                other => other.into(),
+            })
             .with_context(|| format!("applying CRD {name}"))?;
         names.push(name);
     }

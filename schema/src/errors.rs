@@ -1,0 +1,210 @@
+//! Field errors as the API server reports them (`field.Error`), and the
+//! `Invalid` status (422) they make.
+
+use std::fmt;
+
+use k8s_openapi::apimachinery::pkg::apis::meta::v1::{Status, StatusCause, StatusDetails};
+use serde_json::Value;
+
+use crate::go::{go_float, go_quote};
+
+/// The kind of a field error (`field.ErrorType`), which is the cause's
+/// `reason`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ErrorType {
+    /// `FieldValueRequired`: "Required value".
+    Required,
+    /// `FieldValueInvalid`: "Invalid value".
+    Invalid,
+    /// `FieldValueTypeInvalid`: "Invalid value" (a value of the wrong type).
+    TypeInvalid,
+    /// `FieldValueNotSupported`: "Unsupported value" (not in the enum).
+    NotSupported,
+    /// `FieldValueDuplicate`: "Duplicate value".
+    Duplicate,
+    /// `FieldValueForbidden`: "Forbidden".
+    Forbidden,
+    /// `FieldValueTooLong`: "Too long".
+    TooLong,
+    /// `FieldValueTooMany`: "Too many".
+    TooMany,
+    /// `InternalError`: "Internal error".
+    Internal,
+}
+
+impl ErrorType {
+    /// The reason of the status cause.
+    pub fn reason(self) -> &'static str {
+        match self {
+            ErrorType::Required => "FieldValueRequired",
+            ErrorType::Invalid => "FieldValueInvalid",
+            ErrorType::TypeInvalid => "FieldValueTypeInvalid",
+            ErrorType::NotSupported => "FieldValueNotSupported",
+            ErrorType::Duplicate => "FieldValueDuplicate",
+            ErrorType::Forbidden => "FieldValueForbidden",
+            ErrorType::TooLong => "FieldValueTooLong",
+            ErrorType::TooMany => "FieldValueTooMany",
+            ErrorType::Internal => "InternalError",
+        }
+    }
+
+    fn text(self) -> &'static str {
+        match self {
+            ErrorType::Required => "Required value",
+            ErrorType::Invalid | ErrorType::TypeInvalid => "Invalid value",
+            ErrorType::NotSupported => "Unsupported value",
+            ErrorType::Duplicate => "Duplicate value",
+            ErrorType::Forbidden => "Forbidden",
+            ErrorType::TooLong => "Too long",
+            ErrorType::TooMany => "Too many",
+            ErrorType::Internal => "Internal error",
+        }
+    }
+
+    /// Errors after which the API server does not run CEL rules
+    /// (`hasBlockingErr`).
+    pub(crate) fn blocks_cel(self) -> bool {
+        matches!(
+            self,
+            ErrorType::NotSupported
+                | ErrorType::Required
+                | ErrorType::TooLong
+                | ErrorType::TooMany
+                | ErrorType::TypeInvalid
+        )
+    }
+}
+
+/// The value shown in an error (`BadValue`).
+#[derive(Clone, Debug, PartialEq)]
+pub enum BadValue {
+    /// A JSON value, printed as Go prints it (`11`, `"text"`, `{"a":1}`).
+    Json(Value),
+    /// Not shown ("<value omitted>" and omitted values).
+    Omitted,
+    /// An integer count (too many items).
+    Count(i64),
+}
+
+/// One field error, as the API server puts it in an `Invalid` status.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FieldError {
+    /// Its kind (the cause's reason).
+    pub kind: ErrorType,
+    /// The field path, as the server writes it: `spec.replicas`,
+    /// `spec.items[0].name`, `spec.labels[key]` for CEL rules.
+    pub field: String,
+    /// The offending value.
+    pub bad_value: BadValue,
+    /// What is wrong.
+    pub detail: String,
+}
+
+impl FieldError {
+    pub(crate) fn new(
+        kind: ErrorType,
+        field: impl Into<String>,
+        bad_value: BadValue,
+        detail: impl Into<String>,
+    ) -> Self {
+        FieldError {
+            kind,
+            field: field.into(),
+            bad_value,
+            detail: detail.into(),
+        }
+    }
+
+    /// The message without the field (`ErrorBody`): `Invalid value: 11:
+    /// spec.replicas in body should be less than or equal to 10`.
+    pub fn body(&self) -> String {
+        let mut s = match self.kind {
+            ErrorType::Required
+            | ErrorType::Forbidden
+            | ErrorType::TooLong
+            | ErrorType::Internal => self.kind.text().to_owned(),
+            _ => match &self.bad_value {
+                BadValue::Omitted => self.kind.text().to_owned(),
+                BadValue::Count(n) => format!("{}: {n}", self.kind.text()),
+                BadValue::Json(v) => format!("{}: {}", self.kind.text(), go_value(v)),
+            },
+        };
+        if !self.detail.is_empty() {
+            s.push_str(": ");
+            s.push_str(&self.detail);
+        }
+        s
+    }
+
+    /// The status cause of the error.
+    pub fn to_cause(&self) -> StatusCause {
+        StatusCause {
+            reason: Some(self.kind.reason().to_owned()),
+            message: Some(self.body()),
+            field: Some(self.field.clone()),
+        }
+    }
+}
+
+impl fmt::Display for FieldError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.field, self.body())
+    }
+}
+
+/// A value as `field.Error` prints it: numbers and booleans plainly, strings
+/// quoted, anything else as JSON.
+pub(crate) fn go_value(v: &Value) -> String {
+    match v {
+        Value::Number(n) => match n.as_i64() {
+            Some(i) => i.to_string(),
+            None => match n.as_u64() {
+                Some(u) => u.to_string(),
+                None => go_float(n.as_f64().unwrap_or(0.0)),
+            },
+        },
+        Value::Bool(b) => b.to_string(),
+        Value::String(s) => go_quote(s),
+        other => crate::go::go_json(other),
+    }
+}
+
+/// The 422 `Invalid` status the API server answers with (`NewInvalid`):
+/// `App.myapp.k8s.io "name" is invalid: [a: ..., b: ...]`.
+///
+/// `qualified_kind` is `Kind.group`.
+pub fn invalid_status(qualified_kind: &str, name: &str, errors: &[FieldError]) -> Status {
+    let (kind, group) = qualified_kind
+        .split_once('.')
+        .unwrap_or((qualified_kind, ""));
+    let mut seen = Vec::new();
+    for e in errors {
+        let text = e.to_string();
+        if !seen.contains(&text) {
+            seen.push(text);
+        }
+    }
+    let message = match seen.as_slice() {
+        [] => format!("{qualified_kind} {} is invalid", go_quote(name)),
+        [one] => format!("{qualified_kind} {} is invalid: {one}", go_quote(name)),
+        many => format!(
+            "{qualified_kind} {} is invalid: [{}]",
+            go_quote(name),
+            many.join(", ")
+        ),
+    };
+    Status {
+        status: Some("Failure".to_owned()),
+        code: Some(422),
+        reason: Some("Invalid".to_owned()),
+        message: Some(message),
+        details: Some(StatusDetails {
+            group: Some(group.to_owned()),
+            kind: Some(kind.to_owned()),
+            name: Some(name.to_owned()),
+            causes: Some(errors.iter().map(FieldError::to_cause).collect()),
+            ..StatusDetails::default()
+        }),
+        ..Status::default()
+    }
+}

@@ -1,0 +1,190 @@
+//! What server-side apply, defaulting and validation cost per object, for the
+//! fake clientset that will run them on every write: the engines
+//! (`kube-codegen-merge`, `kube-codegen-schema`) on a realistic CronTab of
+//! the fixture API (pod template, env map, lists, conditions; its CRD has
+//! ~7000 lines of schema) against what a write costs the fake without them
+//! (the typed object to JSON and back).
+//!
+//! Prints per-object times and their ratio to that baseline, then criterion's
+//! timings. Run: `cargo bench -p e2e --bench ssa`.
+
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use criterion::{Criterion, criterion_group};
+use fixture_generated::apis::batch::v1::CronTab;
+use k8s_openapi::apiextensions_apiserver::pkg::apis::apiextensions::v1::CustomResourceDefinition;
+use k8s_openapi::apimachinery::pkg::apis::meta::v1::Time;
+use kube_codegen_merge::{FieldManager, Subresource};
+use kube_codegen_schema::CustomResourceSchemas;
+use serde_json::Value;
+
+#[path = "common/crontab.rs"]
+mod crontab;
+
+use crontab::crontab;
+
+struct Setup {
+    fm: FieldManager,
+    schemas: CustomResourceSchemas,
+    typed: CronTab,
+    json: Value,
+    now: Time,
+}
+
+fn setup() -> Setup {
+    let crd: CustomResourceDefinition =
+        serde_saphyr::from_str(fixture_generated::crds::CRONTABS_BATCH_FIXTURE_EXAMPLE_COM)
+            .expect("the CronTab CRD parses");
+    let typed = crontab("registry.example.com/job:v2");
+    let json = serde_json::to_value(&typed).expect("a CronTab serializes");
+    Setup {
+        fm: FieldManager::for_crd(&crd),
+        schemas: CustomResourceSchemas::for_crd(&crd),
+        typed,
+        json,
+        now: Time(k8s_openapi::jiff::Timestamp::now()),
+    }
+}
+
+/// The write path without the engines: the fake turns the typed object into
+/// JSON to store it and back into the type to answer.
+fn baseline(s: &Setup) -> CronTab {
+    let v = serde_json::to_value(&s.typed).expect("serializes");
+    serde_json::from_value(v).expect("deserializes")
+}
+
+/// A create: decode (prune, nulls, metadata, defaults), managed fields,
+/// validation.
+fn create(s: &Setup) -> Value {
+    let v = s.schemas.for_object(&s.json).expect("v1");
+    let mut obj = s.json.clone();
+    v.decode(&mut obj).expect("decodes");
+    s.fm.update(Subresource::Main, &Value::Null, &mut obj, "bench", &s.now);
+    assert!(v.validate_create(&obj).is_empty());
+    obj
+}
+
+/// An update of the created object: managed fields and validation with the
+/// old object (transition rules, ratcheting).
+fn update(s: &Setup, live: &Value) -> Value {
+    let v = s.schemas.for_object(live).expect("v1");
+    let mut obj = live.clone();
+    obj["spec"]["replicas"] = 4.into();
+    v.decode(&mut obj).expect("decodes");
+    s.fm.update(Subresource::Main, live, &mut obj, "bench", &s.now);
+    assert!(v.validate_update(&obj, live).is_empty());
+    obj
+}
+
+/// A server-side apply of the whole object onto the created one by another
+/// manager, forced, then defaults and validation.
+fn apply(s: &Setup, live: &Value) -> Value {
+    let v = s.schemas.for_object(live).expect("v1");
+    let mut obj =
+        s.fm.apply(Subresource::Main, live, &s.json, "applier", true, &s.now)
+            .expect("applies");
+    v.default(&mut obj);
+    assert!(v.validate_update(&obj, live).is_empty());
+    obj
+}
+
+fn per_op(mut f: impl FnMut()) -> Duration {
+    for _ in 0..20 {
+        f();
+    }
+    let n = 300;
+    let start = Instant::now();
+    for _ in 0..n {
+        f();
+    }
+    start.elapsed() / n
+}
+
+fn report(s: &Setup) {
+    let live = create(s);
+    let base = per_op(|| drop(black_box(baseline(s))));
+    let v = s.schemas.for_object(&s.json).expect("v1");
+    let mut decoded = s.json.clone();
+    v.decode(&mut decoded).expect("decodes");
+    let rows = [
+        (
+            "create: decode + managed fields + validate",
+            per_op(|| drop(black_box(create(s)))),
+        ),
+        (
+            "  of which decode (prune, nulls, metadata, defaults)",
+            per_op(|| {
+                let mut obj = s.json.clone();
+                black_box(v.decode(&mut obj).expect("decodes"));
+            }),
+        ),
+        (
+            "  of which validate (OpenAPI, list types, CEL)",
+            per_op(|| drop(black_box(v.validate_create(&decoded)))),
+        ),
+        (
+            "  of which managed fields of a create",
+            per_op(|| {
+                let mut obj = decoded.clone();
+                s.fm.update(Subresource::Main, &Value::Null, &mut obj, "bench", &s.now);
+                black_box(obj);
+            }),
+        ),
+        (
+            "update: decode + managed fields + validate with old",
+            per_op(|| drop(black_box(update(s, &live)))),
+        ),
+        (
+            "apply: merge + conflicts + defaults + validate with old",
+            per_op(|| drop(black_box(apply(s, &live)))),
+        ),
+        (
+            "  of which the apply merge and managed fields",
+            per_op(|| {
+                drop(black_box(s.fm.apply(
+                    Subresource::Main,
+                    &live,
+                    &s.json,
+                    "applier",
+                    true,
+                    &s.now,
+                )))
+            }),
+        ),
+    ];
+    println!(
+        "per CronTab write (3 containers, 16 env entries, conditions; release build recommended):"
+    );
+    println!(
+        "  {:<58} {:>9.1} µs   1.0x",
+        "without the engines (typed -> JSON -> typed)",
+        base.as_secs_f64() * 1e6
+    );
+    for (name, d) in rows {
+        println!(
+            "  {name:<58} {:>9.1} µs  {:>4.1}x",
+            d.as_secs_f64() * 1e6,
+            d.as_secs_f64() / base.as_secs_f64()
+        );
+    }
+}
+
+fn bench(c: &mut Criterion) {
+    let s = setup();
+    let live = create(&s);
+    let mut group = c.benchmark_group("ssa");
+    group.bench_function("baseline", |b| b.iter(|| black_box(baseline(&s))));
+    group.bench_function("create", |b| b.iter(|| black_box(create(&s))));
+    group.bench_function("update", |b| b.iter(|| black_box(update(&s, &live))));
+    group.bench_function("apply", |b| b.iter(|| black_box(apply(&s, &live))));
+    group.finish();
+}
+
+criterion_group!(benches, bench);
+
+fn main() {
+    report(&setup());
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+}
