@@ -3,6 +3,9 @@
 //! defaults, maps, nested lists, enums, k8s-openapi types, free-form JSON), deep
 //! copies, and the kube facts of namespaced and cluster-scoped kinds.
 
+#[path = "roundtrip/conversion.rs"]
+mod conversion;
+
 use fixture_generated::apis::batch::{v1, v1beta1};
 use fixture_generated::apis::infra::v1alpha1::{
     Cluster, ClusterPhase, ClusterSpec, Database, Engine, Marker, Policy, Quota,
