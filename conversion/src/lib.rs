@@ -25,6 +25,8 @@ mod migrate;
 mod review;
 mod server;
 mod tls;
+#[cfg(test)]
+mod toy;
 
 pub use ca_bundle::{CaBundleError, patch_ca_bundle, set_ca_bundle, set_url};
 pub use conversions::{BoxError, Conversions, KindConversions, KindInfo};

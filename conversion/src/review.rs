@@ -83,3 +83,87 @@ impl Conversions {
             .into_review()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use crate::toy;
+
+    fn review(objects: Vec<serde_json::Value>, desired: &str) -> serde_json::Value {
+        let request = json!({
+            "apiVersion": "apiextensions.k8s.io/v1",
+            "kind": "ConversionReview",
+            "request": {"uid": "42", "desiredAPIVersion": desired, "objects": objects}
+        });
+        let answer = toy::conversions().review(serde_json::from_value(request).unwrap());
+        serde_json::to_value(answer).unwrap()
+    }
+
+    fn toy_v2(name: &str, items: &[&str]) -> serde_json::Value {
+        json!({
+            "apiVersion": "toy.example.com/v2", "kind": "Toy",
+            "metadata": {"name": name, "uid": "u-1"}, "items": items, "label": "blue"
+        })
+    }
+
+    #[test]
+    fn converts_every_object_in_order_and_keeps_what_v1_cannot_hold() {
+        let answer = review(
+            vec![toy_v2("a", &["x", "y"]), toy_v2("b", &[])],
+            "toy.example.com/v1",
+        );
+        let response = &answer["response"];
+        assert_eq!(response["uid"], "42");
+        assert_eq!(response["result"]["status"], "Success");
+        let objects = response["convertedObjects"].as_array().unwrap();
+        assert_eq!(objects[0]["count"], 2);
+        assert_eq!(objects[1]["count"], 0);
+        assert_eq!(objects[0]["apiVersion"], "toy.example.com/v1");
+        assert_eq!(objects[0]["metadata"]["uid"], "u-1");
+        let kept = objects[0]["metadata"]["annotations"]["conversion.kube-codegen.k8s.io/v2"]
+            .as_str()
+            .unwrap();
+        assert!(kept.contains("blue") && kept.contains("\"x\""), "{kept}");
+        // And back: the hub object again, annotation gone.
+        let back = review(vec![objects[0].clone()], "toy.example.com/v2");
+        assert_eq!(
+            back["response"]["convertedObjects"][0],
+            toy_v2("a", &["x", "y"])
+        );
+    }
+
+    #[test]
+    fn a_failing_conversion_fails_the_review_with_the_object_named() {
+        let answer = review(
+            vec![toy_v2("a", &["x"]), toy_v2("bad", &["forbidden"])],
+            "toy.example.com/v1",
+        );
+        let result = &answer["response"]["result"];
+        assert_eq!(result["status"], "Failure");
+        assert_eq!(
+            result["message"],
+            "Toy \"bad\": converting Toy from toy.example.com/v2 to toy.example.com/v1: item `forbidden` has no v1 form"
+        );
+        assert!(
+            answer["response"]["convertedObjects"]
+                .as_array()
+                .is_none_or(Vec::is_empty)
+        );
+    }
+
+    #[test]
+    fn unknown_kinds_and_versions_are_refused() {
+        let answer = review(vec![toy_v2("a", &[])], "toy.example.com/v3");
+        assert_eq!(
+            answer["response"]["result"]["message"],
+            "Toy \"a\": Toy has no version toy.example.com/v3 in this webhook"
+        );
+        let other = json!({"apiVersion": "other.example.com/v1", "kind": "Thing", "metadata": {"name": "t"}});
+        let answer = review(vec![other], "other.example.com/v2");
+        assert_eq!(
+            answer["response"]["result"]["message"],
+            "Thing \"t\": kind Thing of other.example.com/v1 is not converted by this webhook"
+        );
+    }
+}

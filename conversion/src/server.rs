@@ -186,3 +186,118 @@ async fn convert(state: &State, request: Request<Incoming>) -> Response<Full<Byt
     let body = serde_json::to_vec(&answer).expect("a ConversionReview serializes");
     respond(StatusCode::OK, "application/json", body)
 }
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use rustls_pki_types::pem::PemObject;
+    use rustls_pki_types::{CertificateDer, ServerName};
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    use tokio_rustls::{TlsConnector, rustls};
+
+    use super::*;
+    use crate::toy;
+
+    /// A self-signed certificate for 127.0.0.1: (certificate PEM, key PEM).
+    fn certificate() -> (String, String) {
+        let key = rcgen::KeyPair::generate().unwrap();
+        let params = rcgen::CertificateParams::new(vec!["127.0.0.1".to_owned()]).unwrap();
+        let cert = params.self_signed(&key).unwrap();
+        (cert.pem(), key.serialize_pem())
+    }
+
+    /// One HTTPS request, trusting only `ca_pem`; returns the raw response.
+    async fn request(addr: SocketAddr, ca_pem: &str, head: &str, body: &str) -> String {
+        let mut roots = rustls::RootCertStore::empty();
+        for cert in CertificateDer::pem_slice_iter(ca_pem.as_bytes()) {
+            roots.add(cert.unwrap()).unwrap();
+        }
+        let provider = Arc::new(rustls::crypto::ring::default_provider());
+        let config = rustls::ClientConfig::builder_with_provider(provider)
+            .with_safe_default_protocol_versions()
+            .unwrap()
+            .with_root_certificates(roots)
+            .with_no_client_auth();
+        let tcp = tokio::net::TcpStream::connect(addr).await.unwrap();
+        let name = ServerName::try_from("127.0.0.1").unwrap();
+        let mut tls = TlsConnector::from(Arc::new(config))
+            .connect(name, tcp)
+            .await
+            .unwrap();
+        let request = format!(
+            "{head} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+            body.len()
+        );
+        tls.write_all(request.as_bytes()).await.unwrap();
+        let mut response = Vec::new();
+        tls.read_to_end(&mut response).await.ok();
+        String::from_utf8(response).unwrap()
+    }
+
+    #[tokio::test]
+    async fn serves_reviews_health_and_metrics_over_tls() {
+        let (cert, key) = certificate();
+        let tls = TlsConfig::from_pem(cert.as_bytes(), key.as_bytes()).unwrap();
+        let server = Server::new(toy::conversions(), tls)
+            .bind("127.0.0.1:0".parse().unwrap())
+            .await
+            .unwrap();
+        let addr = server.local_addr();
+        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+        let task = tokio::spawn(server.serve(async {
+            stopped.await.ok();
+        }));
+
+        let health = request(addr, &cert, "GET /healthz", "").await;
+        assert!(health.starts_with("HTTP/1.1 200 OK"), "{health}");
+
+        let review = serde_json::json!({
+            "apiVersion": "apiextensions.k8s.io/v1",
+            "kind": "ConversionReview",
+            "request": {
+                "uid": "7",
+                "desiredAPIVersion": "toy.example.com/v2",
+                "objects": [{"apiVersion": "toy.example.com/v1", "kind": "Toy", "metadata": {"name": "a"}, "count": 3}]
+            }
+        });
+        let answer = request(addr, &cert, "POST /convert", &review.to_string()).await;
+        assert!(answer.starts_with("HTTP/1.1 200 OK"), "{answer}");
+        let body = answer.split("\r\n\r\n").nth(1).unwrap();
+        let answer: serde_json::Value = serde_json::from_str(body).unwrap();
+        assert_eq!(
+            answer["response"]["convertedObjects"][0]["items"],
+            serde_json::json!(["item-0", "item-1", "item-2"])
+        );
+
+        let bad = request(addr, &cert, "POST /convert", "{not json").await;
+        assert!(bad.starts_with("HTTP/1.1 400"), "{bad}");
+
+        let metrics = request(addr, &cert, "GET /metrics", "").await;
+        for line in [
+            "conversion_webhook_reviews_total{result=\"success\"} 1",
+            "conversion_webhook_reviews_total{result=\"bad_request\"} 1",
+            "conversion_webhook_objects_total{kind=\"Toy\",from=\"toy.example.com/v1\",to=\"toy.example.com/v2\",result=\"success\"} 1",
+            "conversion_webhook_review_duration_seconds_count 2",
+        ] {
+            assert!(metrics.contains(line), "{line} in {metrics}");
+        }
+
+        stop.send(()).unwrap();
+        task.await.unwrap();
+    }
+
+    #[test]
+    fn bad_certificates_are_explained() {
+        let err = TlsConfig::from_pem(b"", b"").unwrap_err();
+        assert_eq!(err.to_string(), "no PEM certificate found");
+        let (cert, _) = certificate();
+        let (_, other_key) = certificate();
+        let err = TlsConfig::from_pem(cert.as_bytes(), other_key.as_bytes()).unwrap_err();
+        assert!(
+            err.to_string()
+                .starts_with("certificate and key do not work together"),
+            "{err}"
+        );
+    }
+}
