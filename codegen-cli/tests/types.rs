@@ -736,7 +736,7 @@ fn the_fixture_versions_list_their_kinds_and_files() {
     let apis = file(&files, "src/apis/mod.rs");
     assert!(
         apis.contains(
-            "batch::v1::KINDS.iter().chain(batch::v1beta1::KINDS).chain(infra::v1alpha1::KINDS)"
+            "    batch::v1::KINDS\n        .iter()\n        .chain(batch::v1beta1::KINDS)\n        .chain(fleet::v2::KINDS)\n        .chain(fleet::v1::KINDS)\n        .chain(infra::v1alpha1::KINDS)\n"
         ),
         "{apis}"
     );
