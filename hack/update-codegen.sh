@@ -18,5 +18,7 @@ API_VERSION=$(cargo pkgid --offline -p apis | sed 's/.*[#@]//')
 
 "$BIN" generate --input-dir apis/src --output-dir generated --crd-dir manifests/crd --crate-version "$API_VERSION" \
     --rbac-source-dir controller/src --rbac-output manifests/rbac/role.yaml --role-name app-controller "$@"
-# The fixture has float fields on purpose (controller-gen's allowDangerousTypes).
-"$BIN" generate --input-dir tests/fixture-apis/src --output-dir tests/fixture-generated --allow-dangerous-types "$@"
+# The fixture has float fields on purpose (controller-gen's allowDangerousTypes);
+# its converted kinds without a webhook marker get the service below.
+"$BIN" generate --input-dir tests/fixture-apis/src --output-dir tests/fixture-generated --allow-dangerous-types \
+    --conversion-webhook-service fixture-system/fixture-webhook:9443/convert "$@"

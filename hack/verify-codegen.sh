@@ -18,7 +18,8 @@ status=0
 worst() { [ "$1" -gt "$status" ] && status=$1; return 0; }
 "$BIN" verify --input-dir apis/src --output-dir generated --crd-dir manifests/crd --crate-version "$API_VERSION" \
     --rbac-source-dir controller/src --rbac-output manifests/rbac/role.yaml --role-name app-controller "$@" || worst $?
-"$BIN" verify --input-dir tests/fixture-apis/src --output-dir tests/fixture-generated --allow-dangerous-types "$@" || worst $?
+"$BIN" verify --input-dir tests/fixture-apis/src --output-dir tests/fixture-generated --allow-dangerous-types \
+    --conversion-webhook-service fixture-system/fixture-webhook:9443/convert "$@" || worst $?
 if [ "$status" -ne 0 ]; then
   echo "verify-codegen: FAILED. Run hack/update-codegen.sh and commit the result." >&2
   exit "$status"

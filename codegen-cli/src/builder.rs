@@ -208,6 +208,15 @@ impl Builder {
         self
     }
 
+    /// Where the API server reaches the conversion webhook of kinds with
+    /// `+kubebuilder:conversion:strategy=Webhook` whose own
+    /// `+kubebuilder:conversion:webhook` marker does not say
+    /// (`--conversion-webhook-service` / `--conversion-webhook-url`).
+    pub fn conversion_webhook(mut self, client: crate::model::WebhookClient) -> Self {
+        self.crd.conversion_webhook = Some(client);
+        self
+    }
+
     /// Writes to `dir` instead of `OUT_DIR`.
     pub fn output_dir(mut self, dir: impl Into<PathBuf>) -> Self {
         self.output_dir = Some(dir.into());

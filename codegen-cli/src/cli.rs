@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use clap::{Args, Parser, Subcommand};
 
 use crate::emit::crd::{CrdOptions, KubeVersion};
+use crate::model::WebhookClient;
 
 /// Generate Kubernetes clients, listers, informers, deep-copy and CRDs from
 /// plain Rust types annotated with `// +marker` comments.
@@ -150,6 +151,18 @@ pub struct CrdArgs {
     /// as controller-gen refuses Go floats (controller-gen's `allowDangerousTypes`).
     #[arg(long)]
     pub allow_dangerous_types: bool,
+
+    /// Where the API server reaches the conversion webhook of kinds marked
+    /// `+kubebuilder:conversion:strategy=Webhook` (unless their own
+    /// `+kubebuilder:conversion:webhook` marker says): a Service, as
+    /// `NAMESPACE/NAME[:PORT][/PATH]` (e.g. `system/webhook-service/convert`).
+    #[arg(long, value_name = "SERVICE", value_parser = parse_webhook_service, conflicts_with = "conversion_webhook_url")]
+    pub conversion_webhook_service: Option<WebhookClient>,
+
+    /// Like `--conversion-webhook-service`, for a webhook outside the
+    /// cluster: `https://HOST[:PORT][/PATH]`.
+    #[arg(long, value_name = "URL", value_parser = parse_webhook_url)]
+    pub conversion_webhook_url: Option<String>,
 }
 
 impl CrdArgs {
@@ -160,8 +173,49 @@ impl CrdArgs {
             max_description_length: self.max_description_length,
             embedded_object_meta: !self.no_embedded_object_meta,
             allow_dangerous_types: self.allow_dangerous_types,
+            conversion_webhook: self.conversion_webhook(),
         }
     }
+
+    /// The webhook `--conversion-webhook-service` or `--conversion-webhook-url` names.
+    fn conversion_webhook(&self) -> Option<WebhookClient> {
+        match (
+            &self.conversion_webhook_service,
+            &self.conversion_webhook_url,
+        ) {
+            (Some(service), _) => Some(service.clone()),
+            (None, Some(url)) => Some(WebhookClient::Url(url.clone())),
+            (None, None) => None,
+        }
+    }
+}
+
+/// `NAMESPACE/NAME[:PORT][/PATH]` → a service reference.
+fn parse_webhook_service(s: &str) -> Result<WebhookClient, String> {
+    let (namespace, rest) = s
+        .split_once('/')
+        .ok_or_else(|| format!("`{s}` is not `NAMESPACE/NAME[:PORT][/PATH]`"))?;
+    let (name_port, path) = match rest.find('/') {
+        Some(i) => (&rest[..i], Some(&rest[i..])),
+        None => (rest, None),
+    };
+    let (name, port) = match name_port.split_once(':') {
+        Some((name, port)) => {
+            let port: i64 = port
+                .parse()
+                .map_err(|_| format!("`{port}` is not a port number"))?;
+            (name, Some(port))
+        }
+        None => (name_port, None),
+    };
+    crate::parse::conversion::service_client(&format!("{namespace}/{name}"), path, port)
+        .map_err(|(_, message, help)| format!("{message}: {help}"))
+}
+
+fn parse_webhook_url(s: &str) -> Result<String, String> {
+    crate::parse::conversion::check_url(s)
+        .map(|()| s.to_owned())
+        .map_err(|why| format!("`{s}` {why}; the API server calls `https://HOST[:PORT][/PATH]`"))
 }
 
 fn parse_kube_version(s: &str) -> Result<KubeVersion, String> {

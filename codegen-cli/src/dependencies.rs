@@ -101,6 +101,19 @@ pub fn generated_crate() -> Vec<Dependency> {
     ]
 }
 
+/// What the generated code needs besides [`generated_crate`] when a kind is
+/// converted by a webhook (`+kubebuilder:conversion:strategy=Webhook`): its
+/// `conversion` module registers the kinds with this crate's webhook.
+pub fn conversion() -> Dependency {
+    Dependency {
+        name: "kube-codegen-conversion",
+        version: "0.1.0",
+        features: &[],
+        default_features: true,
+        why: "the conversion webhook the `conversion` module registers its kinds with",
+    }
+}
+
 /// What the input types (the `apis` crate) need to compile: the types they
 /// name and their derives.
 pub fn api_crate() -> Vec<Dependency> {
@@ -137,16 +150,25 @@ mod tests {
     /// each must name exactly these packages.
     #[test]
     fn matches_the_generated_crates_of_this_repository() {
+        // The fixture has converted kinds, the App API none.
         let manifests = [
-            ("generated", include_str!("../../generated/Cargo.toml")),
+            (
+                "generated",
+                include_str!("../../generated/Cargo.toml"),
+                false,
+            ),
             (
                 "fixture-generated",
                 include_str!("../../tests/fixture-generated/Cargo.toml"),
+                true,
             ),
         ];
-        let mut expected: Vec<&str> = generated_crate().iter().map(|d| d.name).collect();
-        expected.sort_unstable();
-        for (name, manifest) in manifests {
+        for (name, manifest, converts) in manifests {
+            let mut expected: Vec<&str> = generated_crate().iter().map(|d| d.name).collect();
+            if converts {
+                expected.push(conversion().name);
+            }
+            expected.sort_unstable();
             let deps = manifest
                 .split("[dependencies]")
                 .nth(1)

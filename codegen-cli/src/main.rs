@@ -171,14 +171,8 @@ fn crd(args: &InputArgs) -> Result<ExitCode, Error> {
         crd: args.crd.options(),
         ..EmitOptions::default()
     };
-    let files = kube_codegen::emit::crd::emit_crds(&parsed.api, &opts).map_err(|errors| {
-        Error::Input(kube_codegen::diag::Diagnostics(
-            errors
-                .into_iter()
-                .map(|e| kube_codegen::diag::Diagnostic::error(e.message, e.location))
-                .collect(),
-        ))
-    })?;
+    let files = kube_codegen::emit::crd::emit_crds(&parsed.api, &opts)
+        .map_err(|errors| Error::Input(pipeline::crd_diagnostics(errors)))?;
     let mut warnings = parsed.warnings;
     warnings.0.extend(pipeline::crd_size_warnings(
         &parsed.api,

@@ -107,6 +107,31 @@ pub struct SourceFile {
     /// `#[serde(default = "...")]` functions and helper methods are not lost.
     pub items: Vec<String>,
     pub types: Vec<TypeDef>,
+    /// The `impl From<A> for B` and `impl TryFrom<A> for B` among `items`
+    /// whose types are API types: the user's conversions between versions.
+    pub conversions: Vec<ConversionImpl>,
+}
+
+/// A conversion the user wrote between two API types (`impl From<v1beta1::CronTabSpec>
+/// for v1::CronTabSpec`); the generator writes the conversions nobody wrote.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ConversionImpl {
+    pub from: TypeRef,
+    pub to: TypeRef,
+    /// `TryFrom` (the conversion may fail) rather than `From`.
+    pub fallible: bool,
+    /// The `impl` keyword.
+    pub location: Location,
+}
+
+/// A type of a version module, named from anywhere in the input.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct TypeRef {
+    /// The group's Rust module (`batch`).
+    pub group_module: String,
+    /// The version's Rust module (`v1beta1`).
+    pub version_module: String,
+    pub name: String,
 }
 
 /// A struct or enum declared in a version module.
@@ -202,6 +227,9 @@ pub struct Field {
     pub nullable: bool,
     /// The type alias the field's type names, whose markers apply to it.
     pub alias: Option<AliasUse>,
+    /// `+kubebuilder:conversion:lossless`: the user states that the versions'
+    /// differences at this field lose no data, so no conversion is needed.
+    pub lossless: bool,
 }
 
 impl Field {
@@ -389,6 +417,36 @@ pub struct Kind {
     pub crd_annotations: BTreeMap<String, String>,
     /// `+kubebuilder:metadata:labels="key=value"`: labels of the CRD object.
     pub crd_labels: BTreeMap<String, String>,
+    /// `+kubebuilder:conversion:strategy=Webhook`: the versions of the kind are
+    /// converted by a webhook, hub (the storage version) and spoke.
+    pub conversion: Option<Conversion>,
+}
+
+/// How the versions of a kind are converted (`+kubebuilder:conversion:*`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Conversion {
+    /// Where the webhook is (`+kubebuilder:conversion:webhook:...`); `None`:
+    /// the generator's `--conversion-webhook-*` options say.
+    pub client: Option<WebhookClient>,
+    /// The `+kubebuilder:conversion:strategy` marker.
+    pub location: Location,
+}
+
+/// Where the API server reaches a conversion webhook: the CRD's
+/// `spec.conversion.webhook.clientConfig`, without the `caBundle`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum WebhookClient {
+    /// A Service in the cluster (the usual way).
+    Service {
+        namespace: String,
+        name: String,
+        /// URL path on the service; the API server's default is `/`.
+        path: Option<String>,
+        /// The service port; the API server's default is 443.
+        port: Option<i32>,
+    },
+    /// `https://host:port/path`, for a webhook outside the cluster.
+    Url(String),
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

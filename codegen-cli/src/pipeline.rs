@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, PoisonError};
 
-use crate::diag::{Diagnostic, Diagnostics};
+use crate::diag::Diagnostics;
 use crate::emit::{self, EmitOptions, GeneratedFile};
 use crate::model::Api;
 use crate::parse::{self, ParseOptions, Parsed};
@@ -228,7 +228,16 @@ fn run_emitter(
 
 /// The emitters `artifacts` asks for, in output order (crate root not included).
 fn emitters(artifacts: &Artifacts) -> Vec<Emitter> {
-    let mut jobs: Vec<Emitter> = vec![|api, opts| Ok(emit::types::emit_types(api, opts))];
+    let mut jobs: Vec<Emitter> = vec![
+        |api, opts| Ok(emit::types::emit_types(api, opts)),
+        |api, opts| {
+            emit::conversion::emit_conversions(api, opts).map_err(|errors| {
+                let mut diags = Diagnostics(errors);
+                fill_source_lines_from_disk(&mut diags);
+                diags
+            })
+        },
+    ];
     if artifacts.crds {
         jobs.push(|api, opts| emit::crd::emit_crds(api, opts).map_err(crd_diagnostics));
     }
@@ -303,10 +312,11 @@ pub fn emit_and_render(
     Ok(out)
 }
 
-fn crd_diagnostics(errors: Vec<emit::crd::CrdError>) -> Diagnostics {
+/// CRD errors as diagnostics, with the input lines they point at.
+pub fn crd_diagnostics(errors: Vec<emit::crd::CrdError>) -> Diagnostics {
     let mut diags = Diagnostics::new();
     for e in errors {
-        diags.push(Diagnostic::error(e.message, e.location));
+        diags.push(e.into_diagnostic());
     }
     fill_source_lines_from_disk(&mut diags);
     diags

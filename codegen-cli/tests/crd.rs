@@ -42,6 +42,7 @@ fn field(name: &str, ty: FieldType) -> Field {
         required_marker: None,
         nullable: false,
         alias: None,
+        lossless: false,
     }
 }
 
@@ -132,6 +133,7 @@ fn kind_info(plural: &str) -> Kind {
         selectable_fields: Vec::new(),
         crd_annotations: Default::default(),
         crd_labels: Default::default(),
+        conversion: None,
     }
 }
 
@@ -174,6 +176,7 @@ fn version(name: &str, types: Vec<TypeDef>) -> Version {
             uses: Vec::new(),
             items: Vec::new(),
             types,
+            conversions: Vec::new(),
         }],
     }
 }
@@ -193,8 +196,15 @@ fn api(group: &str, versions: Vec<Version>) -> Api {
 
 /// The CRDs of `api`, floats allowed (several inputs here have float fields).
 fn build_crds_floats_ok(api: &Api) -> Result<Vec<Crd>, Vec<CrdError>> {
+    // hack/update-codegen.sh passes the fixture's conversion webhook too.
     let options = CrdOptions {
         allow_dangerous_types: true,
+        conversion_webhook: Some(WebhookClient::Service {
+            namespace: "fixture-system".to_owned(),
+            name: "fixture-webhook".to_owned(),
+            path: Some("/convert".to_owned()),
+            port: Some(9443),
+        }),
         ..CrdOptions::default()
     };
     build_crds_with(api, &options)
@@ -437,8 +447,22 @@ fn two_version_api(v1_storage: bool, beta_storage: bool) -> Api {
     beta_kind.deprecated = Some(Deprecation {
         warning: Some("demo.example.com/v1beta1 Job is deprecated; use v1".to_owned()),
     });
-    let v1_spec = strukt("JobSpec", "", vec![field("image", FieldType::String)]);
-    let beta_spec = strukt("JobSpec", "", vec![field("command", FieldType::String)]);
+    // The specs differ; `+kubebuilder:conversion:lossless` acknowledges it
+    // (the tests of the check itself are in `conversion_tests`).
+    let lossless = |mut f: Field| {
+        f.lossless = true;
+        f
+    };
+    let v1_spec = strukt(
+        "JobSpec",
+        "",
+        vec![lossless(field("image", FieldType::String))],
+    );
+    let beta_spec = strukt(
+        "JobSpec",
+        "",
+        vec![lossless(field("command", FieldType::String))],
+    );
     api(
         "demo.example.com",
         vec![
@@ -1644,4 +1668,215 @@ fn checker_catches_rule_and_root_mistakes() {
             format!("{spec}[3].fieldPath: Invalid value: fieldPath must be a valid path"),
         ]
     );
+}
+
+/// Versions that differ: without a conversion each difference is an error at
+/// its field; `+kubebuilder:conversion:lossless` acknowledges one; a declared
+/// webhook conversion puts `spec.conversion` in the CRD instead.
+mod conversion_tests {
+    use super::*;
+
+    fn job_api(v1_fields: Vec<Field>, beta_fields: Vec<Field>) -> Api {
+        let mut v1_kind = kind_info("jobs");
+        v1_kind.storage_version = true;
+        let beta_kind = kind_info("jobs");
+        api(
+            "demo.example.com",
+            vec![
+                version(
+                    "v1",
+                    vec![
+                        kind_type("Job", v1_kind, false),
+                        strukt("JobSpec", "", v1_fields),
+                    ],
+                ),
+                version(
+                    "v1beta1",
+                    vec![
+                        kind_type("Job", beta_kind, false),
+                        strukt("JobSpec", "", beta_fields),
+                    ],
+                ),
+            ],
+        )
+    }
+
+    fn messages(api: &Api) -> Vec<String> {
+        match build_crds(api) {
+            Ok(_) => Vec::new(),
+            Err(errors) => errors.into_iter().map(|e| e.message).collect(),
+        }
+    }
+
+    fn with_validation(mut f: Field, validation: Validation) -> Field {
+        f.validation = validation;
+        f
+    }
+
+    #[test]
+    fn a_compatible_pair_passes_without_a_diagnostic() {
+        let fields = || {
+            vec![
+                field("image", FieldType::String),
+                field(
+                    "replicas",
+                    optional(FieldType::Integer {
+                        bits: 32,
+                        signed: true,
+                    }),
+                ),
+            ]
+        };
+        assert_eq!(messages(&job_api(fields(), fields())), Vec::<String>::new());
+        // Looser validation in the storage version loses nothing either.
+        let max = |n| Validation {
+            max_length: Some(n),
+            ..Validation::default()
+        };
+        let v1 = vec![with_validation(field("image", FieldType::String), max(100))];
+        let beta = vec![with_validation(field("image", FieldType::String), max(10))];
+        assert!(
+            !messages(&job_api(v1, beta))
+                .iter()
+                .any(|m| m.contains("from v1beta1 to v1")),
+            "a wider limit in v1 is fine for v1beta1 objects"
+        );
+    }
+
+    #[test]
+    fn every_difference_is_named_in_each_direction() {
+        let int = FieldType::Integer {
+            bits: 32,
+            signed: true,
+        };
+        let enum_of = |values: &[&str]| Validation {
+            enum_values: Some(values.iter().map(|v| serde_json::json!(v)).collect()),
+            ..Validation::default()
+        };
+        let v1 = vec![
+            field("image", FieldType::String),
+            field("replicas", FieldType::String),
+            with_validation(field("policy", FieldType::String), enum_of(&["Allow"])),
+            field("newRequired", FieldType::String),
+        ];
+        let beta = vec![
+            field("command", FieldType::String),
+            field("replicas", int),
+            with_validation(
+                field("policy", FieldType::String),
+                enum_of(&["Allow", "Forbid"]),
+            ),
+        ];
+        let mut got = messages(&job_api(v1, beta));
+        got.sort();
+        assert_eq!(
+            got,
+            [
+                "converting `Job` from v1 to v1beta1 leaves out `spec.command`: v1beta1 requires it and v1 has no such field",
+                "converting `Job` from v1 to v1beta1 loses `spec.image`: v1beta1 has no such field",
+                "converting `Job` from v1 to v1beta1 loses `spec.newRequired`: v1beta1 has no such field",
+                "converting `Job` from v1 to v1beta1 loses `spec.replicas`: it is a string in v1 and an integer in v1beta1",
+                "converting `Job` from v1beta1 to v1 leaves out `spec.image`: v1 requires it and v1beta1 has no such field",
+                "converting `Job` from v1beta1 to v1 leaves out `spec.newRequired`: v1 requires it and v1beta1 has no such field",
+                "converting `Job` from v1beta1 to v1 loses `spec.command`: v1 has no such field",
+                "converting `Job` from v1beta1 to v1 loses `spec.replicas`: it is an integer in v1beta1 and a string in v1",
+                "converting `Job` from v1beta1 to v1 may break `spec.policy`: v1 does not accept `\"Forbid\"` (v1beta1 does)",
+            ]
+        );
+    }
+
+    #[test]
+    fn lossless_acknowledges_a_field_and_everything_below_it() {
+        let mut removed = field("command", FieldType::String);
+        removed.lossless = true;
+        let got = messages(&job_api(
+            vec![field("image", optional(FieldType::String))],
+            vec![removed, field("image", optional(FieldType::String))],
+        ));
+        assert_eq!(got, Vec::<String>::new());
+    }
+
+    fn declared(api: &mut Api, client: Option<WebhookClient>) {
+        let kind = api.groups[0].versions[0].files[0].types[0]
+            .kind
+            .as_mut()
+            .unwrap();
+        kind.conversion = Some(Conversion {
+            client,
+            location: loc(3),
+        });
+    }
+
+    #[test]
+    fn a_declared_webhook_goes_into_the_crd_with_the_marker_winning_over_the_option() {
+        let differing = || {
+            job_api(
+                vec![field("image", FieldType::String)],
+                vec![field("command", FieldType::String)],
+            )
+        };
+        let mut api = differing();
+        declared(&mut api, None);
+        let option = WebhookClient::Url("https://webhook.example.com:8443/convert".to_owned());
+        let crds = build_crds_with(
+            &api,
+            &CrdOptions {
+                conversion_webhook: Some(option.clone()),
+                ..CrdOptions::default()
+            },
+        )
+        .unwrap();
+        let yaml = crds[0].to_yaml();
+        assert!(
+            yaml.contains(
+                "  conversion:\n    strategy: Webhook\n    webhook:\n      clientConfig:\n        url: https://webhook.example.com:8443/convert\n      conversionReviewVersions:\n      - v1\n"
+            ),
+            "{yaml}"
+        );
+
+        let mut api = differing();
+        declared(
+            &mut api,
+            Some(WebhookClient::Service {
+                namespace: "system".to_owned(),
+                name: "webhook-service".to_owned(),
+                path: Some("/convert".to_owned()),
+                port: None,
+            }),
+        );
+        let crds = build_crds_with(
+            &api,
+            &CrdOptions {
+                conversion_webhook: Some(option),
+                ..CrdOptions::default()
+            },
+        )
+        .unwrap();
+        let config = crds[0].definition.spec.conversion.as_ref().unwrap();
+        let service = config
+            .webhook
+            .as_ref()
+            .unwrap()
+            .client_config
+            .as_ref()
+            .unwrap();
+        assert_eq!(service.service.as_ref().unwrap().name, "webhook-service");
+        assert!(service.url.is_none());
+    }
+
+    #[test]
+    fn a_webhook_nobody_locates_is_an_error() {
+        let mut api = job_api(
+            vec![field("image", FieldType::String)],
+            vec![field("image", FieldType::String)],
+        );
+        declared(&mut api, None);
+        let errors = build_crds(&api).unwrap_err();
+        assert_eq!(errors.len(), 1);
+        assert_eq!(
+            errors[0].message,
+            "`Job` is converted by a webhook, but nothing says where the API server reaches it"
+        );
+        assert_eq!(errors[0].location, loc(3));
+    }
 }

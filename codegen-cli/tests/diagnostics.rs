@@ -728,3 +728,131 @@ warning: `+kubebuilder:validation:optional` is ignored
 "#,
     );
 }
+
+/// Runs the whole generator (CRDs and conversions included) on `case`.
+fn generate(case: &str) -> Result<(), Diagnostics> {
+    let config = kube_codegen::pipeline::Config {
+        input_dir: Path::new("tests/bad-input").join(case),
+        output_dir: std::env::temp_dir().join("kube-codegen-never-written"),
+        crd_dirs: Vec::new(),
+        boilerplate: kube_codegen::write::Boilerplate::from_text(""),
+        parse: ParseOptions::default(),
+        emit: Default::default(),
+        crate_version: None,
+        rbac: None,
+    };
+    match kube_codegen::pipeline::run(&config) {
+        Ok(_) => Ok(()),
+        Err(kube_codegen::pipeline::Error::Input(diags)) => Err(diags),
+        Err(other) => panic!("{case}: {other}"),
+    }
+}
+
+/// Like [`check`], for problems found after parsing, by the generator.
+fn check_generate(case: &str, errors: usize, expected: &str) {
+    let diags = generate(case).expect_err(case);
+    assert_eq!(
+        diags.to_string().trim_end(),
+        expected.trim(),
+        "rendering of {case}"
+    );
+    assert_eq!(diags.error_count(), errors, "errors of {case}");
+}
+
+/// Two versions that differ, and no conversion: each field that one direction
+/// loses (or that the target requires) is an error; a field marked
+/// `+kubebuilder:conversion:lossless` is not.
+#[test]
+fn lossy_versions() {
+    check_generate(
+        "lossy-versions",
+        4,
+        r#"
+error: converting `Cluster` from v1 to v2 loses `spec.nodeCount`: v2 has no such field
+  --> tests/bad-input/lossy-versions/fleet/v1/cluster.rs:15:9
+   |
+15 |     pub node_count: i32,
+   |         ^^^^^^^^^^
+   = help: without a conversion the API server only rewrites `apiVersion`: declare one (`// +kubebuilder:conversion:strategy=Webhook` above `Cluster`, conversions in Rust), or acknowledge a change that loses no data with `// +kubebuilder:conversion:lossless` above the field
+
+error: converting `Cluster` from v1 to v2 may break `spec.region`: v2 does not accept values other than `"eu"`, `"us"` (v1 does)
+  --> tests/bad-input/lossy-versions/fleet/v2/cluster.rs:20:9
+   |
+20 |     pub region: Option<String>,
+   |         ^^^^^^
+   = help: without a conversion the API server only rewrites `apiVersion`: declare one (`// +kubebuilder:conversion:strategy=Webhook` above `Cluster`, conversions in Rust), or acknowledge a change that loses no data with `// +kubebuilder:conversion:lossless` above the field
+
+error: converting `Cluster` from v2 to v1 loses `spec.nodes`: v1 has no such field
+  --> tests/bad-input/lossy-versions/fleet/v2/cluster.rs:17:9
+   |
+17 |     pub nodes: Vec<String>,
+   |         ^^^^^
+   = help: without a conversion the API server only rewrites `apiVersion`: declare one (`// +kubebuilder:conversion:strategy=Webhook` above `Cluster`, conversions in Rust), or acknowledge a change that loses no data with `// +kubebuilder:conversion:lossless` above the field
+
+error: converting `Cluster` from v2 to v1 leaves out `spec.nodeCount`: v1 requires it and v2 has no such field
+  --> tests/bad-input/lossy-versions/fleet/v1/cluster.rs:15:9
+   |
+15 |     pub node_count: i32,
+   |         ^^^^^^^^^^
+   = help: without a conversion the API server only rewrites `apiVersion`: declare one (`// +kubebuilder:conversion:strategy=Webhook` above `Cluster`, conversions in Rust), or acknowledge a change that loses no data with `// +kubebuilder:conversion:lossless` above the field
+"#,
+    );
+}
+
+/// A converted kind whose versions' types differ where nobody wrote a
+/// conversion: the error names the differences and the impls to write; the
+/// types that agree (`Network`) are left to the generator.
+#[test]
+fn unconverted_types() {
+    check_generate(
+        "unconverted-types",
+        1,
+        r#"
+error: `v1::ClusterSpec` and `v2::ClusterSpec` differ, and no conversion between them is written: v2 has `nodes`, v1 does not; v1 has `nodeCount`, v2 does not
+  --> tests/bad-input/unconverted-types/fleet/v1/cluster.rs:14:12
+   |
+14 | pub struct ClusterSpec {
+   |            ^^^^^^^^^^^
+   = help: write `impl From<ClusterSpec> for v2::ClusterSpec` and `impl From<v2::ClusterSpec> for ClusterSpec` (or `TryFrom`, if it can fail) in a file of `fleet/v1/` with `use crate::fleet::v2;`; kube-codegen writes the conversions of the types whose fields agree
+"#,
+    );
+}
+
+/// Conversion markers: a webhook without a strategy, a service that is not
+/// `namespace/name`, a URL the API server refuses, a kind marker on a field.
+#[test]
+fn conversion_markers() {
+    check(
+        "conversion-markers",
+        4,
+        r#"
+error: `+kubebuilder:conversion:webhook` has no effect without a conversion strategy
+ --> tests/bad-input/conversion-markers/fleet/v1/cluster.rs:5:4
+  |
+5 | // +kubebuilder:conversion:webhook:url=https://webhook.example.com/convert
+  |    ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^
+  = help: add `// +kubebuilder:conversion:strategy=Webhook` above `Cluster`
+
+error: `fleet-webhook` is not `<namespace>/<name>`
+  --> tests/bad-input/conversion-markers/fleet/v1/cluster.rs:13:44
+   |
+13 | // +kubebuilder:conversion:webhook:service=fleet-webhook,path=convert
+   |                                            ^^^^^^^^^^^^^
+   = help: write the service's namespace and name, such as `service=system/webhook-service`
+
+error: `http://webhook.example.com/convert` is not an `https://` URL
+  --> tests/bad-input/conversion-markers/fleet/v1/cluster.rs:21:40
+   |
+21 | // +kubebuilder:conversion:webhook:url=http://webhook.example.com/convert
+   |                                        ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^
+   = help: the API server calls webhooks at `https://host[:port][/path]` (no user, query or fragment)
+
+error: `+kubebuilder:conversion:strategy` cannot be used on a field
+  --> tests/bad-input/conversion-markers/fleet/v1/cluster.rs:25:8
+   |
+25 |     // +kubebuilder:conversion:strategy=Webhook
+   |        ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^
+   = help: `+kubebuilder:conversion:strategy` belongs above a struct or enum
+"#,
+    );
+}

@@ -44,6 +44,7 @@ fn kind(name: &str, plural: &str, namespaced: bool, verbs: &[Verb]) -> TypeDef {
             selectable_fields: vec![],
             crd_annotations: Default::default(),
             crd_labels: Default::default(),
+            conversion: None,
         }),
     }
 }
@@ -71,6 +72,7 @@ fn version(name: &str, stem: &str, types: Vec<TypeDef>) -> Version {
             uses: vec![],
             items: vec![],
             types,
+            conversions: Vec::new(),
         }],
     }
 }

@@ -47,6 +47,7 @@ fn field(name: &str, ty: FieldType, serde: &[&str]) -> Field {
         required_marker: None,
         nullable: false,
         alias: None,
+        lossless: false,
     }
 }
 
@@ -88,6 +89,7 @@ fn kind(plural: &str, namespaced: bool) -> Kind {
         selectable_fields: vec![],
         crd_annotations: Default::default(),
         crd_labels: Default::default(),
+        conversion: None,
     }
 }
 
@@ -196,6 +198,7 @@ fn app_api() -> Api {
         ],
         items: vec!["fn default_replicas() -> Option<i32> {\n    Some(1)\n}".to_owned()],
         types: vec![app, spec, phase],
+        conversions: Vec::new(),
     };
     let status_file = SourceFile {
         stem: "status".to_owned(),
@@ -206,6 +209,7 @@ fn app_api() -> Api {
         ],
         items: vec![],
         types: vec![status],
+        conversions: Vec::new(),
     };
     Api {
         groups: vec![Group {
@@ -639,6 +643,7 @@ fn a_file_with_nothing_public_is_declared_but_not_reexported() {
         uses: vec![],
         items: vec!["pub(crate) fn one() -> i32 { 1 }".to_owned()],
         types: vec![],
+        conversions: Vec::new(),
     });
     let files = emitted(&api);
     let module = file(&files, "src/apis/myapp/v1/mod.rs");
@@ -731,7 +736,7 @@ fn the_fixture_versions_list_their_kinds_and_files() {
     let apis = file(&files, "src/apis/mod.rs");
     assert!(
         apis.contains(
-            "batch::v1::KINDS.iter().chain(batch::v1beta1::KINDS).chain(infra::v1alpha1::KINDS)"
+            "    batch::v1::KINDS\n        .iter()\n        .chain(batch::v1beta1::KINDS)\n        .chain(fleet::v2::KINDS)\n        .chain(fleet::v1::KINDS)\n        .chain(infra::v1alpha1::KINDS)\n"
         ),
         "{apis}"
     );

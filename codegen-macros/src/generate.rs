@@ -8,7 +8,7 @@
 
 use std::path::PathBuf;
 
-use kube_codegen::diag::{Diagnostic, Diagnostics};
+use kube_codegen::diag::Diagnostics;
 use kube_codegen::emit::crd::{self, Crd};
 use kube_codegen::emit::rust_type::{LocalTypes, TypeNames, ident, last_segment};
 use kube_codegen::emit::{deepcopy, lazy, register};
@@ -56,7 +56,7 @@ pub fn generate(
         Diagnostics(
             errors
                 .into_iter()
-                .map(|e| Diagnostic::error(e.message, e.location))
+                .map(crd::CrdError::into_diagnostic)
                 .collect(),
         )
     })?;

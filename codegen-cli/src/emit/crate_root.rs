@@ -18,6 +18,10 @@ const MODULES: &[(&str, &str)] = &[
         "clientset",
         "Typed clients for every kind, and a fake clientset for unit tests.",
     ),
+    (
+        "conversion",
+        "Conversion between the versions of kinds converted by a webhook.",
+    ),
     ("crds", "The CustomResourceDefinitions, as YAML data."),
     (
         "informers",

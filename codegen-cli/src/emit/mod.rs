@@ -61,6 +61,7 @@ impl Default for EmitOptions {
 }
 
 pub mod clientset;
+pub mod conversion;
 pub mod crate_root;
 pub mod crd;
 pub mod deepcopy;

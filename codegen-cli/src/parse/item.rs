@@ -485,8 +485,13 @@ fn build_field(
     let mut validation = Validation::default();
     let mut required: Option<(bool, &Marker)> = None;
     let mut nullable = false;
+    let mut lossless = false;
     for m in &markers {
         let set = match m.id() {
+            M::ConversionLossless => {
+                lossless = m.is_true();
+                None
+            }
             M::Optional | M::ValidationOptional => Some(false),
             M::Required | M::ValidationRequired => Some(true),
             M::Nullable => {
@@ -572,6 +577,7 @@ fn build_field(
         required_marker,
         nullable,
         alias: alias_use(&f.ty, cx),
+        lossless,
     })
 }
 

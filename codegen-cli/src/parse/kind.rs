@@ -32,6 +32,8 @@ const KIND_ONLY: &[M] = &[
     M::SelectableField,
     M::ResourceName,
     M::CrdMetadata,
+    M::ConversionStrategy,
+    M::ConversionWebhook,
 ];
 
 /// `+genclient:*` markers, which need `+genclient` itself.
@@ -168,6 +170,7 @@ pub(crate) fn build(
             .collect(),
         crd_annotations: key_values(cx, markers, "annotations"),
         crd_labels: key_values(cx, markers, "labels"),
+        conversion: super::conversion::kind_conversion(cx, name, markers),
     })
 }
 

@@ -43,6 +43,13 @@ pub(crate) enum MarkerId {
     SelectableField,
     /// `+kubebuilder:metadata:annotations=...,labels=...`: the CRD object's own metadata.
     CrdMetadata,
+    /// `+kubebuilder:conversion:strategy=Webhook`: versions converted by a webhook.
+    ConversionStrategy,
+    /// `+kubebuilder:conversion:webhook:service=ns/name,path=...,port=...` or `url=...`.
+    ConversionWebhook,
+    /// `+kubebuilder:conversion:lossless` on a field: its differences between
+    /// versions lose no data.
+    ConversionLossless,
     // Schema and validation.
     Minimum,
     Maximum,
@@ -331,6 +338,13 @@ const XVALIDATION_ARGS: &[ArgDef] = &[
     ArgDef::optional("optionalOldSelf", V::Bool),
 ];
 
+const CONVERSION_WEBHOOK_ARGS: &[ArgDef] = &[
+    ArgDef::optional("service", V::Str),
+    ArgDef::optional("path", V::Str),
+    ArgDef::optional("port", V::Int),
+    ArgDef::optional("url", V::Str),
+];
+
 const DEPRECATED_ARGS: &[ArgDef] = &[ArgDef::optional("warning", V::Str)];
 const SELECTABLE_FIELD_ARGS: &[ArgDef] = &[ArgDef::required("JSONPath", V::Str)];
 
@@ -438,6 +452,26 @@ pub(crate) static MARKERS: &[MarkerDef] = &[
         "kubebuilder:metadata",
         T,
         Args(CRD_METADATA_ARGS),
+    ),
+    // controller-gen has no conversion markers (kubebuilder patches the CRD
+    // with kustomize); these follow the CRD's `spec.conversion` fields.
+    def(
+        M::ConversionStrategy,
+        "kubebuilder:conversion:strategy",
+        T,
+        Value(V::OneOf(&["Webhook"])),
+    ),
+    def(
+        M::ConversionWebhook,
+        "kubebuilder:conversion:webhook",
+        T,
+        Args(CONVERSION_WEBHOOK_ARGS),
+    ),
+    def(
+        M::ConversionLossless,
+        "kubebuilder:conversion:lossless",
+        F,
+        Flag,
     ),
     def(
         M::Minimum,
@@ -685,7 +719,11 @@ pub(crate) static MARKERS: &[MarkerDef] = &[
         "k8s:prerelease-lifecycle-gen",
         "API lifecycle markers are for the Kubernetes source tree",
     ),
-    foreign("k8s:conversion-gen", "conversions are not generated"),
+    foreign(
+        "k8s:conversion-gen",
+        "conversions between versions are declared with `+kubebuilder:conversion:strategy=Webhook` \
+         and generated where the types agree",
+    ),
     foreign(
         "k8s:defaulter-gen",
         "defaulters are not generated; use `+default`",

@@ -27,6 +27,7 @@
 mod cel_syntax;
 pub(crate) mod comments;
 mod context;
+pub(crate) mod conversion;
 mod item;
 mod kind;
 mod layout;

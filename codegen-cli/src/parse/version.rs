@@ -187,6 +187,7 @@ fn parse_file(
         uses: Vec::new(),
         items: Vec::new(),
         types: Vec::new(),
+        conversions: Vec::new(),
     };
     // Lines inside items that are not types (function bodies, impls): comments
     // there are not markers.
@@ -226,6 +227,10 @@ fn parse_file(
                 opaque.push((span.start().line, span.end().line));
             }
             _ => {
+                if let syn::Item::Impl(i) = it {
+                    out.conversions
+                        .extend(super::conversion::conversion_impl(&cx, i));
+                }
                 // Copied with the comments right above it; markers there are
                 // still checked (they are outside the opaque range).
                 let start = f.comments.leading_comment_start(span.start().line);

@@ -68,6 +68,7 @@ pub fn kind(
             selectable_fields: Vec::new(),
             crd_annotations: Default::default(),
             crd_labels: Default::default(),
+            conversion: None,
         }),
     }
 }
@@ -87,6 +88,7 @@ fn version(name: &str, types: Vec<TypeDef>) -> Version {
             uses: Vec::new(),
             items: Vec::new(),
             types,
+            conversions: Vec::new(),
         }],
     }
 }

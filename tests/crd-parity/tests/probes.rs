@@ -43,7 +43,17 @@ async fn probes_get_the_same_verdicts_from_both_crds() -> Result<()> {
             installed.push(crd_name(crd));
         }
         let mut ours = match generators::our_crds(&api)? {
-            Ok(crds) => Some(crds),
+            // No conversion webhook runs here, and controller-gen's CRDs
+            // (kubebuilder adds the webhook with kustomize) have none: the
+            // probes compare schemas, so ours are probed without it too.
+            Ok(mut crds) => {
+                for crd in &mut crds {
+                    if let Some(spec) = crd.get_mut("spec").and_then(|s| s.as_object_mut()) {
+                        spec.remove("conversion");
+                    }
+                }
+                Some(crds)
+            }
             Err(errors) => {
                 observed.push(Difference {
                     key: format!("{} / probes / * / * / skipped", api.name),

@@ -8,6 +8,12 @@
 //! the list and watch requests it sends (and can hold watches back or make the
 //! next one ask for an expired `resourceVersion`).
 
+// Conversion across versions (a webhook on loopback) lives in this binary:
+// it does not install the fixture CRDs the other binaries install with the
+// checked-in webhook service, so it can point them at its own webhook.
+#[path = "informers/conversion.rs"]
+mod conversion;
+
 use std::collections::BTreeMap;
 use std::future::Future;
 use std::pin::Pin;

@@ -8,4 +8,5 @@
 //! it, checked in as a golden snapshot and compiled as a crate.
 
 pub mod batch;
+pub mod fleet;
 pub mod infra;

@@ -19,6 +19,10 @@ use k8s_openapi::apiextensions_apiserver::pkg::apis::apiextensions::v1::CustomRe
 pub const CRONTABS_BATCH_FIXTURE_EXAMPLE_COM: &str = include_str!(
     "../crds/batch.fixture.example.com_crontabs.yaml"
 );
+/// The CRD `nodepools.fleet.fixture.example.com` (kind `NodePool`, versions `v2`, `v1`) as YAML, from `crds/fleet.fixture.example.com_nodepools.yaml`.
+pub const NODEPOOLS_FLEET_FIXTURE_EXAMPLE_COM: &str = include_str!(
+    "../crds/fleet.fixture.example.com_nodepools.yaml"
+);
 /// The CRD `clusters.infra.fixture.example.com` (kind `Cluster`, versions `v1alpha1`) as YAML, from `crds/infra.fixture.example.com_clusters.yaml`.
 pub const CLUSTERS_INFRA_FIXTURE_EXAMPLE_COM: &str = include_str!(
     "../crds/infra.fixture.example.com_clusters.yaml"
@@ -48,6 +52,7 @@ pub const QUOTAS_INFRA_FIXTURE_EXAMPLE_COM: &str = include_str!(
 pub fn all() -> &'static [(&'static str, &'static str)] {
     &[
         ("crontabs.batch.fixture.example.com", CRONTABS_BATCH_FIXTURE_EXAMPLE_COM),
+        ("nodepools.fleet.fixture.example.com", NODEPOOLS_FLEET_FIXTURE_EXAMPLE_COM),
         ("clusters.infra.fixture.example.com", CLUSTERS_INFRA_FIXTURE_EXAMPLE_COM),
         ("databases.infra.fixture.example.com", DATABASES_INFRA_FIXTURE_EXAMPLE_COM),
         ("gateways.infra.fixture.example.com", GATEWAYS_INFRA_FIXTURE_EXAMPLE_COM),

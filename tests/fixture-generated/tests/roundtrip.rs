@@ -3,6 +3,9 @@
 //! defaults, maps, nested lists, enums, k8s-openapi types, free-form JSON), deep
 //! copies, and the kube facts of namespaced and cluster-scoped kinds.
 
+#[path = "roundtrip/conversion.rs"]
+mod conversion;
+
 use fixture_generated::apis::batch::{v1, v1beta1};
 use fixture_generated::apis::infra::v1alpha1::{
     Cluster, ClusterPhase, ClusterSpec, Database, Engine, Marker, Policy, Quota,
@@ -291,6 +294,8 @@ fn known_kinds_lists_every_kind_of_every_version() {
         [
             "batch.fixture.example.com/v1 crontabs namespaced",
             "batch.fixture.example.com/v1beta1 crontabs namespaced",
+            "fleet.fixture.example.com/v1 nodepools cluster",
+            "fleet.fixture.example.com/v2 nodepools cluster",
             "infra.fixture.example.com/v1alpha1 clusters cluster",
             "infra.fixture.example.com/v1alpha1 databases namespaced",
             "infra.fixture.example.com/v1alpha1 gateways namespaced",

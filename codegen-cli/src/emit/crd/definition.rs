@@ -5,10 +5,10 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use k8s_openapi::apiextensions_apiserver::pkg::apis::apiextensions::v1::{
-    CustomResourceColumnDefinition, CustomResourceDefinition, CustomResourceDefinitionNames,
-    CustomResourceDefinitionSpec, CustomResourceDefinitionVersion, CustomResourceSubresourceScale,
-    CustomResourceSubresourceStatus, CustomResourceSubresources, CustomResourceValidation,
-    SelectableField,
+    CustomResourceColumnDefinition, CustomResourceConversion, CustomResourceDefinition,
+    CustomResourceDefinitionNames, CustomResourceDefinitionSpec, CustomResourceDefinitionVersion,
+    CustomResourceSubresourceScale, CustomResourceSubresourceStatus, CustomResourceSubresources,
+    CustomResourceValidation, JSONSchemaProps, SelectableField,
 };
 use k8s_openapi::apimachinery::pkg::apis::meta::v1::ObjectMeta;
 
@@ -68,6 +68,7 @@ pub(super) fn build(api: &Api, options: &CrdOptions) -> Result<Vec<Crd>, Vec<Crd
                         .iter()
                         .map(|problem| locate(problem, &sources)),
                 );
+                crd.definition.spec.conversion = conversion(&crd, &sources, options, &mut errors);
             }
             crds.push(crd);
         }
@@ -78,6 +79,29 @@ pub(super) fn build(api: &Api, options: &CrdOptions) -> Result<Vec<Crd>, Vec<Crd
     } else {
         Err(errors)
     }
+}
+
+/// `spec.conversion` of a CRD whose versions have no schema errors: the
+/// webhook its kind declares, or none when the versions lose nothing without one.
+fn conversion(
+    crd: &Crd,
+    sources: &[Source<'_>],
+    options: &CrdOptions,
+    errors: &mut Vec<CrdError>,
+) -> Option<CustomResourceConversion> {
+    let versions = &crd.definition.spec.versions;
+    let storage = versions.iter().position(|v| v.storage)?;
+    if let Some(declared) = super::conversion::declared(sources, storage) {
+        return super::conversion::webhook(&crd.kind, sources, declared, options, errors);
+    }
+    let schemas: Vec<&JSONSchemaProps> = versions
+        .iter()
+        .filter_map(|v| v.schema.as_ref()?.open_api_v3_schema.as_ref())
+        .collect();
+    if schemas.len() == versions.len() {
+        errors.extend(super::lossy::check(&crd.kind, sources, &schemas, storage));
+    }
+    None
 }
 
 /// controller-gen's `maxDescLen` over every version's schema.

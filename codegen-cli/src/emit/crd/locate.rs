@@ -35,41 +35,70 @@ fn version_schema_path(path: &str) -> Option<(usize, &str)> {
     Some((index.parse().ok()?, schema_path))
 }
 
+/// One step from a schema into a part of it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Step<'p> {
+    /// `properties[name]`.
+    Property(&'p str),
+    /// `items` of a list.
+    Items,
+    /// `additionalProperties`: the values of a map.
+    MapValues,
+}
+
 /// The deepest field `schema_path` reaches from the kind's root schema.
 fn walk(source: &Source<'_>, schema_path: &str) -> Location {
-    let mut location = source.kind.location.clone();
+    let steps =
+        schema_path
+            .split('.')
+            .filter(|s| !s.is_empty())
+            .map_while(|segment| match segment {
+                // The checker writes `properties[name]`, like the API server.
+                s if s.starts_with("properties[") => s
+                    .strip_prefix("properties[")
+                    .and_then(|rest| rest.strip_suffix(']'))
+                    .map(Step::Property),
+                "items" => Some(Step::Items),
+                "additionalProperties" => Some(Step::MapValues),
+                _ => None,
+            });
+    fields_along(source, steps)
+        .last()
+        .map_or_else(|| source.kind.location.clone(), |f| f.location.clone())
+}
+
+/// The fields `steps` pass through from the kind's root, outermost first; it
+/// stops where a step leaves the version's own types (a k8s-openapi type).
+pub(super) fn fields_along<'a, 'p>(
+    source: &Source<'a>,
+    steps: impl IntoIterator<Item = Step<'p>>,
+) -> Vec<&'a Field> {
+    let mut fields = Vec::new();
     let mut ty = FieldType::Local(source.kind.name.clone());
-    for segment in schema_path.split('.').filter(|s| !s.is_empty()) {
-        let next = match segment {
-            // The checker writes `properties[name]`, like the API server.
-            s if s.starts_with("properties[") => s
-                .strip_prefix("properties[")
-                .and_then(|rest| rest.strip_suffix(']'))
-                .and_then(|name| {
-                    let def = local_struct(source.version, &ty)?;
-                    find_field(source.version, def, name)
-                }),
-            "items" => match strip(&ty) {
+    for step in steps {
+        let next = match step {
+            Step::Property(name) => local_struct(source.version, &ty)
+                .and_then(|def| find_field(source.version, def, name)),
+            Step::Items => match strip(&ty) {
                 FieldType::Vec(item) | FieldType::Array { item, .. } => {
                     ty = (**item).clone();
                     continue;
                 }
                 _ => None,
             },
-            "additionalProperties" => match strip(&ty) {
+            Step::MapValues => match strip(&ty) {
                 FieldType::Map { value, .. } => {
                     ty = (**value).clone();
                     continue;
                 }
                 _ => None,
             },
-            _ => None,
         };
         let Some(field) = next else { break };
-        location = field.location.clone();
+        fields.push(field);
         ty = field.ty.clone();
     }
-    location
+    fields
 }
 
 fn strip(ty: &FieldType) -> &FieldType {

@@ -12,6 +12,7 @@
 
 mod cel_check;
 mod check_crd;
+mod conversion;
 mod dangerous;
 mod defaults;
 mod definition;
@@ -20,6 +21,7 @@ mod docs;
 pub mod external;
 mod external_table;
 mod locate;
+mod lossy;
 mod options;
 mod rust_module;
 pub mod schema;
@@ -50,6 +52,10 @@ pub use structural::check_structural;
 pub struct CrdError {
     pub location: Location,
     pub message: String,
+    /// How to fix it, when the generator knows.
+    pub help: Option<String>,
+    /// How many characters from the location on to underline.
+    pub span: usize,
 }
 
 impl CrdError {
@@ -57,6 +63,29 @@ impl CrdError {
         CrdError {
             location: location.clone(),
             message: message.into(),
+            help: None,
+            span: 1,
+        }
+    }
+
+    pub(crate) fn with_span(mut self, len: usize) -> Self {
+        self.span = len;
+        self
+    }
+
+    pub(crate) fn with_help(mut self, help: impl Into<String>) -> Self {
+        self.help = Some(help.into());
+        self
+    }
+
+    /// The error as a diagnostic (without the source line, which the model
+    /// does not hold).
+    pub fn into_diagnostic(self) -> crate::diag::Diagnostic {
+        let diagnostic =
+            crate::diag::Diagnostic::error(self.message, self.location).with_span(self.span);
+        match self.help {
+            Some(help) => diagnostic.with_help(help),
+            None => diagnostic,
         }
     }
 }

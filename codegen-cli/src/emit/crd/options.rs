@@ -1,6 +1,7 @@
 //! The CRD generator's options, controller-gen's `crd:` options in Rust spelling.
 
 use super::external::KubeVersion;
+use crate::model::WebhookClient;
 
 /// How CRDs are generated. The defaults suit most APIs; see each field.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -21,6 +22,11 @@ pub struct CrdOptions {
     /// controller-gen's `allowDangerousTypes` (`--allow-dangerous-types`): `f32`
     /// and `f64` fields become `type: number`. Default: off, such fields are errors.
     pub allow_dangerous_types: bool,
+    /// Where the API server reaches the conversion webhook of every kind with
+    /// `+kubebuilder:conversion:strategy=Webhook` whose own
+    /// `+kubebuilder:conversion:webhook` marker does not say
+    /// (`--conversion-webhook-service` / `--conversion-webhook-url`). Default: none.
+    pub conversion_webhook: Option<WebhookClient>,
 }
 
 impl Default for CrdOptions {
@@ -30,6 +36,7 @@ impl Default for CrdOptions {
             max_description_length: None,
             embedded_object_meta: true,
             allow_dangerous_types: false,
+            conversion_webhook: None,
         }
     }
 }

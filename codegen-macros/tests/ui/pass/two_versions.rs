@@ -39,6 +39,8 @@ mod store {
             pub boards: i32,
             /// Height in centimetres.
             /// +optional
+            /// v1 objects never had it, and v2 shelves are not read as v1:
+            /// +kubebuilder:conversion:lossless
             #[serde(default, skip_serializing_if = "Option::is_none")]
             pub height: Option<u32>,
         }

@@ -6,6 +6,7 @@
 //! One module per API group and one submodule per version, each holding
 //! its types; `known_kinds` lists every kind.
 pub mod batch;
+pub mod fleet;
 pub mod infra;
 /// A kind this crate knows, with what a client needs to reach it: the
 /// analogue of the types a Go API package registers in `addKnownTypes`.
@@ -52,5 +53,10 @@ impl KnownKind {
 /// Every kind of every group and version in this crate.
 #[inline]
 pub fn known_kinds() -> impl Iterator<Item = &'static KnownKind> {
-    batch::v1::KINDS.iter().chain(batch::v1beta1::KINDS).chain(infra::v1alpha1::KINDS)
+    batch::v1::KINDS
+        .iter()
+        .chain(batch::v1beta1::KINDS)
+        .chain(fleet::v2::KINDS)
+        .chain(fleet::v1::KINDS)
+        .chain(infra::v1alpha1::KINDS)
 }

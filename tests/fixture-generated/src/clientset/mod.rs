@@ -33,6 +33,8 @@ pub mod params;
 pub mod request;
 /// Clients of the API group `batch.fixture.example.com`.
 pub mod batch;
+/// Clients of the API group `fleet.fixture.example.com`.
+pub mod fleet;
 /// Clients of the API group `infra.fixture.example.com`.
 pub mod infra;
 pub use error::{Error, ErrorKind, Result};
@@ -45,6 +47,10 @@ pub mod prelude {
     pub use crate::clientset::batch::v1::CronTabInterface as _;
     pub use crate::clientset::batch::v1beta1::BatchV1beta1Interface as _;
     pub use crate::clientset::batch::v1beta1::CronTabInterface as _;
+    pub use crate::clientset::fleet::v2::FleetV2Interface as _;
+    pub use crate::clientset::fleet::v2::NodePoolInterface as _;
+    pub use crate::clientset::fleet::v1::FleetV1Interface as _;
+    pub use crate::clientset::fleet::v1::NodePoolInterface as _;
     pub use crate::clientset::infra::v1alpha1::InfrastructureV1alpha1Interface as _;
     pub use crate::clientset::infra::v1alpha1::ClusterInterface as _;
     pub use crate::clientset::infra::v1alpha1::DatabaseInterface as _;
@@ -62,12 +68,20 @@ pub trait Interface: Clone + Send + Sync + 'static {
     type BatchV1: batch::v1::BatchV1Interface;
     /// The `batch.fixture.example.com/v1beta1` client.
     type BatchV1beta1: batch::v1beta1::BatchV1beta1Interface;
+    /// The `fleet.fixture.example.com/v2` client.
+    type FleetV2: fleet::v2::FleetV2Interface;
+    /// The `fleet.fixture.example.com/v1` client.
+    type FleetV1: fleet::v1::FleetV1Interface;
     /// The `infra.fixture.example.com/v1alpha1` client.
     type InfrastructureV1alpha1: infra::v1alpha1::InfrastructureV1alpha1Interface;
     /// The clients of `batch.fixture.example.com/v1`.
     fn batch_v1(&self) -> Self::BatchV1;
     /// The clients of `batch.fixture.example.com/v1beta1`.
     fn batch_v1beta1(&self) -> Self::BatchV1beta1;
+    /// The clients of `fleet.fixture.example.com/v2`.
+    fn fleet_v2(&self) -> Self::FleetV2;
+    /// The clients of `fleet.fixture.example.com/v1`.
+    fn fleet_v1(&self) -> Self::FleetV1;
     /// The clients of `infra.fixture.example.com/v1alpha1`.
     fn infrastructure_v1alpha1(&self) -> Self::InfrastructureV1alpha1;
 }
@@ -124,6 +138,18 @@ impl Interface for Clientset {
     #[inline]
     fn batch_v1beta1(&self) -> batch::v1beta1::BatchV1beta1Client {
         batch::v1beta1::BatchV1beta1Client::new(self.client.clone())
+    }
+
+    type FleetV2 = fleet::v2::FleetV2Client;
+    #[inline]
+    fn fleet_v2(&self) -> fleet::v2::FleetV2Client {
+        fleet::v2::FleetV2Client::new(self.client.clone())
+    }
+
+    type FleetV1 = fleet::v1::FleetV1Client;
+    #[inline]
+    fn fleet_v1(&self) -> fleet::v1::FleetV1Client {
+        fleet::v1::FleetV1Client::new(self.client.clone())
     }
 
     type InfrastructureV1alpha1 = infra::v1alpha1::InfrastructureV1alpha1Client;

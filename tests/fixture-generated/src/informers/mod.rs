@@ -51,6 +51,7 @@ mod listeners;
 mod scope;
 mod shared;
 pub mod batch;
+pub mod fleet;
 pub mod infra;
 pub use factory::{
     DiscoveryError, DynamicInformer, SharedInformerFactory, TweakListOptions,
@@ -76,6 +77,12 @@ impl SharedInformerFactory {
     #[inline]
     pub fn batch(&self) -> batch::BatchInformers<'_> {
         batch::BatchInformers::new(self)
+    }
+
+    /// The informers of the `fleet.fixture.example.com` API group.
+    #[inline]
+    pub fn fleet(&self) -> fleet::FleetInformers<'_> {
+        fleet::FleetInformers::new(self)
     }
 
     /// The informers of the `infra.fixture.example.com` API group.
@@ -113,6 +120,24 @@ impl SharedInformerFactory {
                         crate::apis::batch::v1beta1::CronTab,
                     >(&()),
                     kube::discovery::Scope::Namespaced,
+                )
+            }
+
+            ("fleet.fixture.example.com", "v1", "nodepools") => {
+                (
+                    kube::api::ApiResource::erase::<
+                        crate::apis::fleet::v1::NodePool,
+                    >(&()),
+                    kube::discovery::Scope::Cluster,
+                )
+            }
+
+            ("fleet.fixture.example.com", "v2", "nodepools") => {
+                (
+                    kube::api::ApiResource::erase::<
+                        crate::apis::fleet::v2::NodePool,
+                    >(&()),
+                    kube::discovery::Scope::Cluster,
                 )
             }
 

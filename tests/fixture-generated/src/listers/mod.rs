@@ -31,6 +31,7 @@ mod indexer;
 mod lister;
 mod selector;
 pub mod batch;
+pub mod fleet;
 pub mod infra;
 pub use indexer::{Change, Indexer};
 pub use lister::{Lister, NamespaceLister};

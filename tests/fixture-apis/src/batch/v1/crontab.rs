@@ -17,6 +17,8 @@ use serde::{Deserialize, Serialize};
 // +kubebuilder:printcolumn:name=Replicas,type=integer,JSONPath=`.spec.replicas`
 // +kubebuilder:printcolumn:name=Last,type=date,JSONPath=`.status.lastScheduleTime`,priority=1
 // +kubebuilder:storageversion
+// +kubebuilder:conversion:strategy=Webhook
+// +kubebuilder:conversion:webhook:service=fixture-system/crontab-webhook,path=/convert
 // +kubebuilder:selectablefield:JSONPath=`.spec.schedule`
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct CronTab {

@@ -3,6 +3,7 @@
 //!
 //! +groupName=batch.fixture.example.com
 
+mod conversion;
 mod crontab;
 
 pub use crontab::*;

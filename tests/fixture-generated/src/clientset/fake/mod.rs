@@ -89,6 +89,8 @@ pub mod tracker;
 mod watch;
 /// Fake clients of the API group `batch.fixture.example.com`.
 pub mod batch;
+/// Fake clients of the API group `fleet.fixture.example.com`.
+pub mod fleet;
 /// Fake clients of the API group `infra.fixture.example.com`.
 pub mod infra;
 pub use actions::{Action, Fixture, PatchType, Reaction, Reactor};
@@ -103,6 +105,10 @@ pub enum Object {
     BatchV1CronTab(Box<crate::apis::batch::v1::CronTab>),
     /// A `CronTab` of `batch.fixture.example.com/v1beta1`.
     BatchV1beta1CronTab(Box<crate::apis::batch::v1beta1::CronTab>),
+    /// A `NodePool` of `fleet.fixture.example.com/v2`.
+    FleetV2NodePool(Box<crate::apis::fleet::v2::NodePool>),
+    /// A `NodePool` of `fleet.fixture.example.com/v1`.
+    FleetV1NodePool(Box<crate::apis::fleet::v1::NodePool>),
     /// A `Cluster` of `infra.fixture.example.com/v1alpha1`.
     InfrastructureV1alpha1Cluster(Box<crate::apis::infra::v1alpha1::Cluster>),
     /// A `Database` of `infra.fixture.example.com/v1alpha1`.
@@ -128,6 +134,20 @@ impl From<crate::apis::batch::v1beta1::CronTab> for Object {
     #[inline]
     fn from(object: crate::apis::batch::v1beta1::CronTab) -> Self {
         Object::BatchV1beta1CronTab(Box::new(object))
+    }
+}
+
+impl From<crate::apis::fleet::v2::NodePool> for Object {
+    #[inline]
+    fn from(object: crate::apis::fleet::v2::NodePool) -> Self {
+        Object::FleetV2NodePool(Box::new(object))
+    }
+}
+
+impl From<crate::apis::fleet::v1::NodePool> for Object {
+    #[inline]
+    fn from(object: crate::apis::fleet::v1::NodePool) -> Self {
+        Object::FleetV1NodePool(Box::new(object))
     }
 }
 
@@ -186,6 +206,14 @@ impl Object {
 
             Object::BatchV1beta1CronTab(object) => {
                 (&batch::v1beta1::CRON_TAB_RESOURCE, serde_json::to_value(&object))
+            }
+
+            Object::FleetV2NodePool(object) => {
+                (&fleet::v2::NODE_POOL_RESOURCE, serde_json::to_value(&object))
+            }
+
+            Object::FleetV1NodePool(object) => {
+                (&fleet::v1::NODE_POOL_RESOURCE, serde_json::to_value(&object))
             }
 
             Object::InfrastructureV1alpha1Cluster(object) => {
@@ -319,6 +347,18 @@ impl crate::clientset::Interface for Clientset {
     #[inline]
     fn batch_v1beta1(&self) -> batch::v1beta1::FakeBatchV1beta1 {
         batch::v1beta1::FakeBatchV1beta1::new(self.fixture.clone())
+    }
+
+    type FleetV2 = fleet::v2::FakeFleetV2;
+    #[inline]
+    fn fleet_v2(&self) -> fleet::v2::FakeFleetV2 {
+        fleet::v2::FakeFleetV2::new(self.fixture.clone())
+    }
+
+    type FleetV1 = fleet::v1::FakeFleetV1;
+    #[inline]
+    fn fleet_v1(&self) -> fleet::v1::FakeFleetV1 {
+        fleet::v1::FakeFleetV1::new(self.fixture.clone())
     }
 
     type InfrastructureV1alpha1 = infra::v1alpha1::FakeInfrastructureV1alpha1;

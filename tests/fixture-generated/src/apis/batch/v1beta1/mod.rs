@@ -5,6 +5,7 @@
 
 //! Version v1beta1 of the batch fixture group: an older, deprecated shape of
 //! `CronTab` that is still served.
+mod conversion;
 mod crontab;
 pub use crontab::*;
 /// The API group of this version.

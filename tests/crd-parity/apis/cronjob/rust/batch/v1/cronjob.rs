@@ -11,6 +11,8 @@ pub type ConcurrencyPolicy = String;
 // +kubebuilder:object:root=true
 // +kubebuilder:subresource:status
 // +kubebuilder:storageversion
+// +kubebuilder:conversion:strategy=Webhook
+// +kubebuilder:conversion:webhook:service=system/webhook-service,path=/convert
 // +kubebuilder:resource:shortName=cj,categories=tutorial
 // +kubebuilder:printcolumn:name="Schedule",type="string",JSONPath=".spec.schedule"
 // +kubebuilder:printcolumn:name="Suspend",type="boolean",JSONPath=".spec.suspend"

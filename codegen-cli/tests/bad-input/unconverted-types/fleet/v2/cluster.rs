@@ -1,0 +1,26 @@
+use k8s_openapi::apimachinery::pkg::apis::meta::v1::ObjectMeta;
+use serde::{Deserialize, Serialize};
+
+// +genclient
+// +genclient:nonNamespaced
+// +kubebuilder:storageversion
+// +kubebuilder:conversion:strategy=Webhook
+// +kubebuilder:conversion:webhook:service=fleet-system/fleet-webhook
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct Cluster {
+    pub metadata: ObjectMeta,
+    pub spec: ClusterSpec,
+}
+
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ClusterSpec {
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub nodes: Vec<String>,
+    pub network: Network,
+}
+
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct Network {
+    pub cidr: String,
+}

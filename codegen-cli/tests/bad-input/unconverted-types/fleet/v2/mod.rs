@@ -1,0 +1,4 @@
+//! +groupName=fleet.example.com
+
+mod cluster;
+pub use cluster::*;
