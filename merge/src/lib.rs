@@ -18,6 +18,7 @@
 
 mod cap;
 mod error;
+pub mod go;
 mod managed;
 mod manager;
 mod path;
@@ -34,7 +35,6 @@ pub use path::{Path, PathElement};
 pub use schema::{Schema, TypeId};
 pub use set::Set;
 pub use updater::Conflict;
-pub use value::{go_float, go_quote};
 
 #[cfg(test)]
 mod tests;

@@ -46,11 +46,11 @@ impl ManagerId {
     /// How conflicts name the manager (`printManager`): `"name"`, `"name"
     /// with subresource "status"`, `"name" using group/v1`.
     pub fn describe(&self) -> String {
-        let mut s = crate::value::go_quote(&self.manager);
+        let mut s = crate::go::go_quote(&self.manager);
         if !self.subresource.is_empty() {
             s = format!(
                 "{s} with subresource {}",
-                crate::value::go_quote(&self.subresource)
+                crate::go::go_quote(&self.subresource)
             );
         }
         if self.operation == Operation::Update {

@@ -8,7 +8,8 @@ use std::fmt;
 
 use serde_json::Value;
 
-use crate::value::{compare, equals, go_json, to_display};
+use crate::go::go_json;
+use crate::value::{compare, equals, to_display};
 
 /// One step into a value.
 #[derive(Clone, Debug)]

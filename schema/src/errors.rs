@@ -6,7 +6,7 @@ use std::fmt;
 use k8s_openapi::apimachinery::pkg::apis::meta::v1::{Status, StatusCause, StatusDetails};
 use serde_json::Value;
 
-use crate::go::{go_float, go_quote};
+use kube_codegen_merge::go::{go_float, go_quote};
 
 /// The kind of a field error (`field.ErrorType`), which is the cause's
 /// `reason`.
@@ -165,7 +165,7 @@ pub(crate) fn go_value(v: &Value) -> String {
         },
         Value::Bool(b) => b.to_string(),
         Value::String(s) => go_quote(s),
-        other => crate::go::go_json(other),
+        other => kube_codegen_merge::go::go_json(other),
     }
 }
 

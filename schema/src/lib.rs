@@ -62,7 +62,6 @@ mod cel;
 mod coerce;
 mod errors;
 mod formats;
-mod go;
 mod listtype;
 mod openapi;
 mod structural;

@@ -5,8 +5,8 @@
 use serde_json::Value;
 
 use crate::errors::{BadValue, ErrorType, FieldError};
-use crate::go::{go_float, go_json, go_quote};
 use crate::structural::{Additional, Node};
+use kube_codegen_merge::go::{go_float, go_json, go_quote};
 
 /// One kube-openapi error before it becomes a field error.
 struct OError {

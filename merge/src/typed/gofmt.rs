@@ -3,7 +3,7 @@
 
 use serde_json::Value;
 
-use crate::value::{go_float, go_quote};
+use crate::go::{go_float, go_quote};
 
 /// Go's `%T` of the unstructured value (`string`, `int64`, ...).
 pub(super) fn type_name(v: &Value) -> &'static str {

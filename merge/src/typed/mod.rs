@@ -170,11 +170,7 @@ pub(crate) fn item_element(
         }
     }
     if key.is_empty() {
-        let quoted: Vec<String> = list
-            .keys
-            .iter()
-            .map(|k| crate::value::go_quote(k))
-            .collect();
+        let quoted: Vec<String> = list.keys.iter().map(|k| crate::go::go_quote(k)).collect();
         return Err(format!(
             "associative list with keys has an element that omits all key fields [{}] (and doesn't have default values for any key fields)",
             quoted.join(" ")

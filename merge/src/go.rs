@@ -1,4 +1,6 @@
-//! How Go prints values in the API server's messages.
+//! How Go prints values in the API server's messages (`%v`, `%q`, `json.Marshal`),
+//! so that errors read exactly as the server's. Shared with
+//! `kube-codegen-schema`, whose validation messages print values the same way.
 
 use serde_json::Value;
 
@@ -50,7 +52,8 @@ pub fn go_quote(s: &str) -> String {
     out
 }
 
-/// Go's `json.Marshal` text: sorted keys, HTML characters escaped.
+/// Go's `json.Marshal` text: sorted keys, HTML characters and the line and
+/// paragraph separators escaped.
 pub fn go_json(v: &Value) -> String {
     let text = serde_json::to_string(v).unwrap_or_default();
     let mut out = String::with_capacity(text.len());
@@ -59,6 +62,8 @@ pub fn go_json(v: &Value) -> String {
             '<' => out.push_str("\\u003c"),
             '>' => out.push_str("\\u003e"),
             '&' => out.push_str("\\u0026"),
+            '\u{2028}' => out.push_str("\\u2028"),
+            '\u{2029}' => out.push_str("\\u2029"),
             c => out.push(c),
         }
     }
