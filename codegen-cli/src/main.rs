@@ -165,6 +165,7 @@ fn verify(args: &GenerateArgs) -> Result<ExitCode, Error> {
 fn crd(args: &InputArgs) -> Result<ExitCode, Error> {
     let parse = ParseOptions {
         plural_exceptions: args.plural_exceptions.clone(),
+        crd_checks: Some(args.crd.options()),
     };
     let parsed = kube_codegen::parse::parse_dir(&args.input_dir, &parse).map_err(Error::Input)?;
     let opts = EmitOptions {
@@ -173,10 +174,7 @@ fn crd(args: &InputArgs) -> Result<ExitCode, Error> {
     };
     let files = kube_codegen::emit::crd::emit_crds(&parsed.api, &opts).map_err(|errors| {
         Error::Input(kube_codegen::diag::Diagnostics(
-            errors
-                .into_iter()
-                .map(|e| kube_codegen::diag::Diagnostic::error(e.message, e.location))
-                .collect(),
+            errors.into_iter().map(|e| e.to_diagnostic()).collect(),
         ))
     })?;
     let mut warnings = parsed.warnings;
@@ -227,6 +225,7 @@ fn config(args: &GenerateArgs) -> Result<Config, Error> {
         boilerplate,
         parse: ParseOptions {
             plural_exceptions: args.input.plural_exceptions.clone(),
+            crd_checks: Some(args.input.crd.options()),
         },
         emit: EmitOptions {
             crate_name,

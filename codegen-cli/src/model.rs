@@ -129,7 +129,9 @@ pub struct TypeDef {
 #[derive(Clone, Debug)]
 pub enum TypeBody {
     Struct(StructDef),
-    /// Unit-only enum: a string schema with an `enum` of the JSON names.
+    /// An enum: a string schema with an `enum` of the JSON names when its
+    /// variants are all units written as strings, else a structural union (see
+    /// `emit::crd::union`).
     Enum(EnumDef),
     /// A one-field tuple struct (`struct Hostname(String)`, with or without
     /// `#[serde(transparent)]`): the Rust spelling of a Go named type. On the wire
@@ -160,7 +162,40 @@ pub struct StructDef {
 pub struct EnumDef {
     pub rename_all: Option<String>,
     pub serde_attrs: Vec<String>,
+    /// How serde writes a variant (the container's `tag`, `content`, `untagged`).
+    pub tagging: Tagging,
     pub variants: Vec<Variant>,
+}
+
+impl EnumDef {
+    /// Whether the enum is a plain string on the wire: externally tagged with
+    /// unit variants only (serde writes a unit variant as its name).
+    pub fn is_string_enum(&self) -> bool {
+        self.tagging == Tagging::External
+            && self
+                .wire_variants()
+                .all(|v| matches!(v.data, VariantData::Unit))
+    }
+
+    /// The variants on the wire: without `#[serde(skip)]` ones.
+    pub fn wire_variants(&self) -> impl Iterator<Item = &Variant> {
+        self.variants.iter().filter(|v| !v.skip)
+    }
+}
+
+/// serde's enum representations.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum Tagging {
+    /// The default: a unit variant is its name, a variant with data is
+    /// `{"<name>": <data>}`.
+    #[default]
+    External,
+    /// `#[serde(tag = "type")]`: `{"type": "<name>", <the variant's fields>}`.
+    Internal { tag: String },
+    /// `#[serde(tag = "t", content = "c")]`: `{"t": "<name>", "c": <data>}`.
+    Adjacent { tag: String, content: String },
+    /// `#[serde(untagged)]`: the variant's data alone.
+    Untagged,
 }
 
 #[derive(Clone, Debug)]
@@ -174,6 +209,35 @@ pub struct Variant {
     /// `#[default]` on the variant.
     pub is_default: bool,
     pub location: Location,
+    /// What the variant carries.
+    pub data: VariantData,
+    /// `#[serde(other)]`: any tag no other variant has reads as this unit variant.
+    pub other: bool,
+    /// `#[serde(skip)]` (or `skip_serializing`): never written, not in the schema.
+    pub skip: bool,
+}
+
+/// The data of an enum variant.
+#[derive(Clone, Debug)]
+pub enum VariantData {
+    Unit,
+    /// `Image(String)`: one unnamed field, written as its value. The field's
+    /// `name` is `0` and its `json_name` the variant's.
+    Newtype(Box<Field>),
+    /// `Git { url: String }`: named fields, like a struct's (JSON names after the
+    /// variant's `rename_all` or the enum's `rename_all_fields`).
+    Struct(Vec<Field>),
+}
+
+impl VariantData {
+    /// The fields the variant carries: none, the newtype's one, or the struct's.
+    pub fn fields(&self) -> &[Field] {
+        match self {
+            VariantData::Unit => &[],
+            VariantData::Newtype(field) => std::slice::from_ref(field.as_ref()),
+            VariantData::Struct(fields) => fields,
+        }
+    }
 }
 
 /// A named struct field.

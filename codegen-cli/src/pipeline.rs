@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, PoisonError};
 
-use crate::diag::{Diagnostic, Diagnostics};
+use crate::diag::Diagnostics;
 use crate::emit::{self, EmitOptions, GeneratedFile};
 use crate::model::Api;
 use crate::parse::{self, ParseOptions, Parsed};
@@ -306,7 +306,7 @@ pub fn emit_and_render(
 fn crd_diagnostics(errors: Vec<emit::crd::CrdError>) -> Diagnostics {
     let mut diags = Diagnostics::new();
     for e in errors {
-        diags.push(Diagnostic::error(e.message, e.location));
+        diags.push(e.to_diagnostic());
     }
     fill_source_lines_from_disk(&mut diags);
     diags

@@ -128,7 +128,12 @@ fn fields(t: &TypeDef) -> Vec<(&Location, &FieldType)> {
     match &t.body {
         TypeBody::Struct(s) => s.fields.iter().map(|f| (&f.location, &f.ty)).collect(),
         TypeBody::Newtype(n) => vec![(&t.location, &n.inner)],
-        TypeBody::Enum(_) => Vec::new(),
+        TypeBody::Enum(e) => e
+            .variants
+            .iter()
+            .flat_map(|v| v.data.fields())
+            .map(|f| (&f.location, &f.ty))
+            .collect(),
     }
 }
 

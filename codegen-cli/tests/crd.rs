@@ -106,6 +106,9 @@ fn unit_enum(name: &str, doc: &str, variants: &[&str]) -> TypeDef {
                     serde_attrs: Vec::new(),
                     is_default: false,
                     location: loc(30),
+                    data: VariantData::Unit,
+                    other: false,
+                    skip: false,
                 })
                 .collect(),
             ..Default::default()

@@ -700,3 +700,6 @@ pub struct Choice {
         "{text}"
     );
 }
+
+#[path = "crd_markers/unions.rs"]
+mod unions;

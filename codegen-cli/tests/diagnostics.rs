@@ -5,6 +5,7 @@
 use std::path::Path;
 
 use kube_codegen::diag::Diagnostics;
+use kube_codegen::emit::crd::{CrdError, build_crds};
 use kube_codegen::parse::{ParseOptions, Parsed, parse_dir};
 
 fn parse(case: &str) -> Result<Parsed, Diagnostics> {
@@ -21,6 +22,25 @@ fn check(case: &str, errors: usize, expected: &str) {
         Ok(_) => panic!("{case} parsed without errors"),
         Err(d) => d,
     };
+    assert_eq!(
+        diags.to_string().trim_end(),
+        expected.trim(),
+        "rendering of {case}"
+    );
+    assert_eq!(diags.error_count(), errors, "errors of {case}");
+}
+
+/// Asserts that `case` parses but its CRDs fail with exactly `errors` errors,
+/// rendered (with their source lines) as `expected`.
+fn check_crds(case: &str, errors: usize, expected: &str) {
+    let parsed = parse(case).unwrap_or_else(|d| panic!("{case} does not parse:\n{d}"));
+    let crd_errors = build_crds(&parsed.api).expect_err("CRD errors");
+    let mut diags = Diagnostics(crd_errors.iter().map(CrdError::to_diagnostic).collect());
+    diags.fill_source_lines(|path, line| {
+        let text = std::fs::read_to_string(path).ok()?;
+        text.lines().nth(line - 1).map(str::to_owned)
+    });
+    diags.sort();
     assert_eq!(
         diags.to_string().trim_end(),
         expected.trim(),
@@ -263,33 +283,69 @@ error: tuple struct `Pair` is not supported: JSON objects need field names
     );
 }
 
-/// Enums must be plain strings on the wire.
+/// Enums with data that no structural schema holds: each conflict at the
+/// variant or field that shows it, naming the variants involved.
 #[test]
-fn data_carrying_enum() {
-    check(
-        "data-carrying-enum",
-        3,
+fn union_conflicts() {
+    check_crds(
+        "union-conflicts",
+        8,
         r#"
-error: enum variant `Source::Git` carries data, which has no structural schema
- --> tests/bad-input/data-carrying-enum/myapp/v1/app.rs:5:5
-  |
-5 |     Git { url: String },
-  |     ^^^^^^^^^^^^^^^^^^^
-  = help: API enums are strings: use unit variants only; for a choice between shapes, use a struct with one optional field per case
-
-error: enum variant `Source::Image` carries data, which has no structural schema
- --> tests/bad-input/data-carrying-enum/myapp/v1/app.rs:6:5
-  |
-6 |     Image(String),
-  |     ^^^^^^^^^^^^^
-  = help: API enums are strings: use unit variants only; for a choice between shapes, use a struct with one optional field per case
-
-error: `#[serde(tag)]` makes this enum an object or an untyped value on the wire
-  --> tests/bad-input/data-carrying-enum/myapp/v1/app.rs:11:9
+error: `Source::Empty` is the string "Empty" on the wire, but `Source::Git` is an object: no structural schema holds both
+  --> tests/bad-input/union-conflicts/myapp/v1/app.rs:26:5
    |
-11 | #[serde(tag = "kind")]
-   |         ^^^^^^^^^^^^
-   = help: API enums must be plain strings: remove the attribute and use unit variants
+26 |     Empty,
+   |     ^^^^^
+   = help: write `Empty {}` (the object `{"Empty": {}}`), or tag the enum: `#[serde(tag = "type")]` writes every variant as an object
+
+error: `Auth::Token` holds a `String`, which serde cannot write next to the tag `type` of an internally tagged enum
+  --> tests/bad-input/union-conflicts/myapp/v1/app.rs:33:5
+   |
+33 |     Token(String),
+   |     ^^^^^
+   = help: give the variant named fields (`Token { value: String }`), or use adjacent tagging: `#[serde(tag = "type", content = "value")]`
+
+error: the field `command` of `Step::Retry` has `Vec<String>`, not `String` as in `Run`: both are the property `command`
+  --> tests/bad-input/union-conflicts/myapp/v1/app.rs:42:13
+   |
+42 |     Retry { command: Vec<String> },
+   |             ^^^^^^^
+   = help: give the two fields the same type and markers, or different names (`#[serde(rename = "...")]`)
+
+error: the field `kind` of `Step::Wait` has the name of the tag `kind`
+  --> tests/bad-input/union-conflicts/myapp/v1/app.rs:43:12
+   |
+43 |     Wait { kind: String },
+   |            ^^^^
+   = help: rename the field, or the tag (`#[serde(tag = "...")]`)
+
+error: the unit variant `Port::Unset` of an untagged enum is `null` on the wire, which an API object cannot hold
+  --> tests/bad-input/union-conflicts/myapp/v1/app.rs:51:5
+   |
+51 |     Unset,
+   |     ^^^^^
+   = help: remove it and use `Option<Port>` where the value may be missing, or tag the enum
+
+error: `Value::Text` holds a `String` but `Value::Pair` an object: no structural schema holds both
+  --> tests/bad-input/union-conflicts/myapp/v1/app.rs:58:5
+   |
+58 |     Text(String),
+   |     ^^^^
+   = help: give `Text` named fields (`Text { value: String }`)
+
+error: `Login::Mutual` is never read: serde tries `Basic` first, which reads every object that has `user`
+  --> tests/bad-input/union-conflicts/myapp/v1/app.rs:67:5
+   |
+67 |     Mutual { user: String, certificate: String },
+   |     ^^^^^^
+   = help: put `Mutual` before `Basic`, or give `Basic` a required field `Mutual` does not have
+
+error: `Size::Blocks` is never read: serde tries `Bytes` first and it takes the same values
+  --> tests/bad-input/union-conflicts/myapp/v1/app.rs:75:5
+   |
+75 |     Blocks(u32),
+   |     ^^^^^^
+   = help: keep one variant per kind of value (one integer, one string)
 "#,
     );
 }
@@ -308,11 +364,11 @@ error: cannot find type `SourceSpec`
   |                 ^^^^^^^^^^
   = help: field types may be declared in this version module, imported from `k8s_openapi`, or be `String`, `bool`, integers, floats, `Option`, `Vec`, `Box`, `BTreeMap<String, _>`, `HashMap<String, _>` or `serde_json::Value`
 
-error: cannot use `DateTime` from crate `chrono`: kube-codegen does not know its schema
+error: cannot use `Url` from crate `url`: kube-codegen does not know its schema
  --> tests/bad-input/unresolved-type/myapp/v1/app.rs:7:18
   |
-7 |     pub created: DateTime<Utc>,
-  |                  ^^^^^^^^^^^^^
+7 |     pub created: Url,
+  |                  ^^^
   = help: field types may be declared in this version module, imported from `k8s_openapi`, or be `String`, `bool`, integers, floats, `Option`, `Vec`, `Box`, `BTreeMap<String, _>`, `HashMap<String, _>` or `serde_json::Value`; for timestamps use `k8s_openapi::apimachinery::pkg::apis::meta::v1::Time`
 
 error: `super::super::v2::AppSpec` is not a type of this version module

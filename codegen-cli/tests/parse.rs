@@ -338,6 +338,7 @@ fn sources() -> Vec<(PathBuf, String)> {
 fn parse_rich() -> kube_codegen::parse::Parsed {
     let opts = ParseOptions {
         plural_exceptions: BTreeMap::from([("Person".to_owned(), "People".to_owned())]),
+        ..ParseOptions::default()
     };
     match parse_sources(&sources(), &opts) {
         Ok(parsed) => parsed,

@@ -8,7 +8,7 @@
 
 use std::path::PathBuf;
 
-use kube_codegen::diag::{Diagnostic, Diagnostics};
+use kube_codegen::diag::Diagnostics;
 use kube_codegen::emit::crd::{self, Crd};
 use kube_codegen::emit::rust_type::{LocalTypes, TypeNames, ident, last_segment};
 use kube_codegen::emit::{deepcopy, lazy, register};
@@ -52,14 +52,8 @@ pub fn generate(
     opts: &ParseOptions,
 ) -> Result<Vec<TypeOutput>, Diagnostics> {
     let parsed = parse::parse_sources(files, opts)?;
-    let crds = crd::build_crds(&parsed.api).map_err(|errors| {
-        Diagnostics(
-            errors
-                .into_iter()
-                .map(|e| Diagnostic::error(e.message, e.location))
-                .collect(),
-        )
-    })?;
+    let crds = crd::build_crds(&parsed.api)
+        .map_err(|errors| Diagnostics(errors.into_iter().map(|e| e.to_diagnostic()).collect()))?;
     let mut out = Vec::new();
     for group in &parsed.api.groups {
         for version in &group.versions {

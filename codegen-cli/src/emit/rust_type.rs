@@ -33,10 +33,13 @@ impl TypeNames {
         let here: BTreeSet<String> = file.types.iter().map(|t| t.name.clone()).collect();
         let mut wanted: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
         for ty in &file.types {
-            if let TypeBody::Struct(def) = &ty.body {
-                for field in &def.fields {
-                    collect_paths(&field.ty, &here, &mut wanted);
-                }
+            let fields: Vec<&crate::model::Field> = match &ty.body {
+                TypeBody::Struct(def) => def.fields.iter().collect(),
+                TypeBody::Enum(def) => def.variants.iter().flat_map(|v| v.data.fields()).collect(),
+                TypeBody::Newtype(_) => Vec::new(),
+            };
+            for field in fields {
+                collect_paths(&field.ty, &here, &mut wanted);
             }
         }
         let imports = wanted

@@ -39,6 +39,8 @@ impl ValueShape {
             FieldType::Local(name) => match locals.get(name) {
                 Some(Shape::Struct) => ValueShape::Object,
                 Some(Shape::Enum) => ValueShape::String,
+                // An object or an int-or-string value, depending on its tagging.
+                Some(Shape::Union) => ValueShape::Unknown,
                 // The inner type's markers are checked on the newtype itself.
                 Some(Shape::Newtype) | None => ValueShape::Unknown,
             },

@@ -520,7 +520,7 @@ fn element(node: &JSONSchemaProps) -> Option<&JSONSchemaProps> {
 
 /// How a property name is written in CEL (Kubernetes' escaping), or `None`
 /// when it cannot be (the property is not accessible from rules).
-fn escape(name: &str) -> Option<String> {
+pub(crate) fn escape(name: &str) -> Option<String> {
     if RESERVED.contains(&name) {
         return Some(format!("__{name}__"));
     }

@@ -73,6 +73,9 @@ pub(super) fn build(api: &Api, options: &CrdOptions) -> Result<Vec<Crd>, Vec<Crd
         }
     }
     crds.sort_by(|a, b| a.path.cmp(&b.path));
+    // A type used in several places (or kinds) reports its problems once.
+    let mut seen = std::collections::BTreeSet::new();
+    errors.retain(|e| seen.insert((e.location.clone(), e.message.clone())));
     if errors.is_empty() {
         Ok(crds)
     } else {

@@ -4,7 +4,7 @@
 //! kind when the path names no field.
 
 use super::CrdError;
-use crate::model::{Field, FieldType, Location, TypeBody, TypeDef, Version};
+use crate::model::{Field, FieldType, Location, TypeBody, TypeDef, VariantData, Version};
 
 /// One version of the CRD as the model has it: the version module and the kind.
 pub(crate) struct Source<'a> {
@@ -79,25 +79,36 @@ fn strip(ty: &FieldType) -> &FieldType {
     }
 }
 
+/// The struct or enum a field's type names, whose schema is an object.
 fn local_struct<'a>(version: &'a Version, ty: &FieldType) -> Option<&'a TypeDef> {
     match strip(ty) {
         FieldType::Local(name) => version
             .find_type(name)
-            .filter(|t| matches!(t.body, TypeBody::Struct(_))),
+            .filter(|t| matches!(t.body, TypeBody::Struct(_) | TypeBody::Enum(_))),
         _ => None,
     }
 }
 
-/// The field whose JSON name is `name`, looking into `#[serde(flatten)]` fields.
+/// The field whose JSON name is `name`, looking into `#[serde(flatten)]` fields
+/// and into the variants of enums.
 fn find_field<'a>(version: &'a Version, ty: &'a TypeDef, name: &str) -> Option<&'a Field> {
-    let TypeBody::Struct(def) = &ty.body else {
-        return None;
-    };
-    def.fields.iter().filter(|f| !f.skip).find_map(|f| {
+    let within = |f: &'a Field| {
         if f.flatten {
             local_struct(version, &f.ty).and_then(|inner| find_field(version, inner, name))
         } else {
             (f.json_name == name).then_some(f)
         }
-    })
+    };
+    match &ty.body {
+        TypeBody::Struct(def) => def.fields.iter().filter(|f| !f.skip).find_map(within),
+        TypeBody::Enum(def) => def.wire_variants().find_map(|v| match &v.data {
+            VariantData::Newtype(f) if f.json_name == name => Some(f.as_ref()),
+            VariantData::Newtype(f) => {
+                local_struct(version, &f.ty).and_then(|inner| find_field(version, inner, name))
+            }
+            VariantData::Struct(fields) => fields.iter().filter(|f| !f.skip).find_map(within),
+            VariantData::Unit => None,
+        }),
+        TypeBody::Newtype(_) => None,
+    }
 }

@@ -26,14 +26,18 @@ pub mod schema;
 mod size;
 pub mod structural;
 mod topology;
+mod union;
 mod validation;
 pub mod yaml;
 
 use std::fmt;
 use std::path::PathBuf;
 
-use k8s_openapi::apiextensions_apiserver::pkg::apis::apiextensions::v1::CustomResourceDefinition;
+use k8s_openapi::apiextensions_apiserver::pkg::apis::apiextensions::v1::{
+    CustomResourceDefinition, JSONSchemaProps,
+};
 
+use crate::diag::Diagnostic;
 use crate::emit::{EmitOptions, GeneratedFile};
 use crate::model::{Api, Location};
 
@@ -50,6 +54,10 @@ pub use structural::check_structural;
 pub struct CrdError {
     pub location: Location,
     pub message: String,
+    /// How to fix it, when there is more to say than the message.
+    pub help: Option<String>,
+    /// How many characters from the location's column the problem spans.
+    pub span_len: usize,
 }
 
 impl CrdError {
@@ -57,6 +65,29 @@ impl CrdError {
         CrdError {
             location: location.clone(),
             message: message.into(),
+            help: None,
+            span_len: 1,
+        }
+    }
+
+    pub(crate) fn with_help(mut self, help: impl Into<String>) -> Self {
+        self.help = Some(help.into());
+        self
+    }
+
+    pub(crate) fn with_span(mut self, len: usize) -> Self {
+        self.span_len = len;
+        self
+    }
+
+    /// The error as a diagnostic (without its source line, which the model does
+    /// not hold).
+    pub fn to_diagnostic(&self) -> Diagnostic {
+        let d =
+            Diagnostic::error(self.message.clone(), self.location.clone()).with_span(self.span_len);
+        match &self.help {
+            Some(help) => d.with_help(help.clone()),
+            None => d,
         }
     }
 }
@@ -88,6 +119,16 @@ impl Crd {
     pub fn to_yaml(&self) -> String {
         yaml::render(&self.definition)
     }
+}
+
+/// Every way `value` breaks `schema`, as the API server would report it
+/// (`<path>: Invalid value: ...`): types, value validations, required fields,
+/// and the CEL rules that can be evaluated without a server. The check that
+/// defaults get; also useful to try objects against a generated schema.
+pub fn validate_value(value: &serde_json::Value, schema: &JSONSchemaProps) -> Vec<String> {
+    let mut problems = Vec::new();
+    defaults::check_default(value, schema, "", &mut problems);
+    problems
 }
 
 /// Builds every CRD of the API, sorted by output path.

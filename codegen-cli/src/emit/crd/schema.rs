@@ -26,10 +26,11 @@ use k8s_openapi::apiextensions_apiserver::pkg::apis::apiextensions::v1::{
 use super::CrdError;
 use super::docs::description;
 use super::external::ExternalSchemas;
+use super::union::{self, Property, UnionObject, UnionShape};
 use super::validation;
 use crate::model::{
     AliasStep, AliasUse, Field, FieldType, Location, StructDef, TypeBody, TypeDef, Validation,
-    Version,
+    Variant, VariantData, Version,
 };
 
 /// k8s-openapi's base64 bytes (Go's `[]byte`).
@@ -150,15 +151,21 @@ impl<'a> SchemaBuilder<'a> {
     }
 
     fn object_parts(&mut self, def: &StructDef) -> ObjectParts {
+        self.fields_parts(&def.fields, def.default)
+    }
+
+    /// The properties of named fields (a struct's, or a struct variant's);
+    /// `container_default` is the container's `#[serde(default)]`.
+    fn fields_parts(&mut self, fields: &[Field], container_default: bool) -> ObjectParts {
         let mut parts = ObjectParts::default();
-        for field in def.fields.iter().filter(|f| !f.skip) {
+        for field in fields.iter().filter(|f| !f.skip) {
             if field.flatten {
-                self.flatten_into(&mut parts, field, def.default);
+                self.flatten_into(&mut parts, field, container_default);
                 continue;
             }
             let schema = self.field_schema(field);
             parts.properties.insert(field.json_name.clone(), schema);
-            if field.is_required(def.default) {
+            if field.is_required(container_default) {
                 parts.required.push(field.json_name.clone());
             }
         }
@@ -174,6 +181,12 @@ impl<'a> SchemaBuilder<'a> {
                 let Some(ty) = self.lookup(name, &field.location) else {
                     return;
                 };
+                if let TypeBody::Enum(def) = &ty.body
+                    && !def.is_string_enum()
+                {
+                    self.flatten_union(parts, ty, field, required);
+                    return;
+                }
                 let TypeBody::Struct(def) = &ty.body else {
                     self.error(
                         &field.location,
@@ -418,21 +431,165 @@ impl<'a> SchemaBuilder<'a> {
             }
             // A newtype is its field on the wire; its own markers follow below.
             TypeBody::Newtype(def) => self.type_schema(&def.inner, &ty.location),
-            TypeBody::Enum(def) => JSONSchemaProps {
+            TypeBody::Enum(def) if def.is_string_enum() => JSONSchemaProps {
                 type_: Some("string".to_owned()),
+                // `#[serde(other)]` reads any other string; writing it back would
+                // replace the value the server holds, so its own name is not offered.
                 enum_: Some(
-                    def.variants
-                        .iter()
+                    def.wire_variants()
+                        .filter(|v| !v.other)
                         .map(|v| JSON(serde_json::Value::String(v.json_name.clone())))
                         .collect(),
                 ),
                 ..Default::default()
             },
+            TypeBody::Enum(_) => self.union(ty),
         };
         self.stack.pop();
         schema.description = description(&ty.docs);
         validation::apply(&mut schema, &ty.validation, &ty.location, self.errors);
         schema
+    }
+
+    /// The schema of an enum with data (see [`union`]); an atomic object for
+    /// server-side apply, so that a manager applying another variant replaces
+    /// the whole value instead of merging two variants.
+    fn union(&mut self, ty: &'a TypeDef) -> JSONSchemaProps {
+        match self.union_layout(ty) {
+            Some(UnionShape::Object(object)) => {
+                let mut schema = self.union_object(object);
+                schema.x_kubernetes_map_type = Some("atomic".to_owned());
+                schema
+            }
+            Some(shape) => self.union_shape(shape),
+            None => preserve_unknown(),
+        }
+    }
+
+    /// The layout of an enum with data, or `None` with its errors reported.
+    fn union_layout(&mut self, ty: &'a TypeDef) -> Option<UnionShape<'a>> {
+        match union::layout(self.version, ty) {
+            Ok(shape) => Some(shape),
+            Err(errors) => {
+                self.errors.extend(errors.into_iter().map(|e| {
+                    CrdError::new(&e.location, e.message)
+                        .with_help(e.help)
+                        .with_span(e.span_len)
+                }));
+                None
+            }
+        }
+    }
+
+    fn union_shape(&mut self, shape: UnionShape<'a>) -> JSONSchemaProps {
+        match shape {
+            UnionShape::IntOrString => JSONSchemaProps {
+                x_kubernetes_int_or_string: Some(true),
+                any_of: Some(validation::int_or_string_any_of()),
+                ..Default::default()
+            },
+            UnionShape::Value(field) => self.field_schema(field),
+            UnionShape::Object(object) => self.union_object(object),
+        }
+    }
+
+    fn union_object(&mut self, union: UnionObject<'a>) -> JSONSchemaProps {
+        let mut properties = BTreeMap::new();
+        for (name, property) in union.properties {
+            let schema = match property {
+                Property::Field(field) => self.field_schema(field),
+                Property::Variant(variant) => self.variant_schema(variant),
+                Property::Tag {
+                    values,
+                    description,
+                } => JSONSchemaProps {
+                    description: Some(description),
+                    enum_: Some(
+                        values
+                            .into_iter()
+                            .map(|v| JSON(serde_json::Value::String(v)))
+                            .collect(),
+                    ),
+                    ..typed("string", None)
+                },
+                Property::Content(shape) => self.union_shape(*shape),
+            };
+            properties.insert(name, schema);
+        }
+        let mut schema = object(properties);
+        schema.required = non_empty(union.required);
+        schema.x_kubernetes_validations =
+            non_empty(union.rules.iter().map(validation::rule).collect());
+        schema
+    }
+
+    /// An externally tagged variant's property: a newtype's value, or a struct
+    /// variant's fields; described by the variant's docs.
+    fn variant_schema(&mut self, variant: &'a Variant) -> JSONSchemaProps {
+        let mut schema = match &variant.data {
+            VariantData::Newtype(field) => self.field_schema(field),
+            VariantData::Struct(fields) => {
+                let parts = self.fields_parts(fields, false);
+                let mut schema = object(parts.properties);
+                schema.required = non_empty(parts.required);
+                schema.x_kubernetes_preserve_unknown_fields =
+                    parts.preserve_unknown.then_some(true);
+                schema
+            }
+            VariantData::Unit => object(BTreeMap::new()),
+        };
+        if let Some(text) = description(&variant.docs) {
+            schema.description = Some(text);
+        }
+        schema
+    }
+
+    /// `#[serde(flatten)]` of an enum with data: its properties and rules join
+    /// the struct's (and its tag is required when the field is).
+    fn flatten_union(
+        &mut self,
+        parts: &mut ObjectParts,
+        ty: &'a TypeDef,
+        field: &Field,
+        required: bool,
+    ) {
+        if self.stack.contains(&ty.name) {
+            self.error(
+                &field.location,
+                format!(
+                    "#[serde(flatten)] of {} inside itself has no finite schema",
+                    ty.name
+                ),
+            );
+            return;
+        }
+        self.stack.push(ty.name.clone());
+        match self.union_layout(ty) {
+            Some(UnionShape::Object(object)) => {
+                let schema = self.union_object(object);
+                parts
+                    .properties
+                    .extend(schema.properties.unwrap_or_default());
+                if required {
+                    parts.required.extend(schema.required.unwrap_or_default());
+                }
+                parts
+                    .rules
+                    .extend(schema.x_kubernetes_validations.unwrap_or_default());
+                parts
+                    .rules
+                    .extend(ty.validation.x_validations.iter().map(validation::rule));
+            }
+            Some(_) => self.error(
+                &field.location,
+                format!(
+                    "#[serde(flatten)] needs an object, but the untagged enum {} is a single value",
+                    ty.name
+                ),
+            ),
+            None => {}
+        }
+        self.stack.pop();
     }
 
     fn lookup(&mut self, name: &str, location: &Location) -> Option<&'a TypeDef> {
