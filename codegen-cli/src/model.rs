@@ -411,7 +411,7 @@ pub struct Validation {
     pub external_docs: Option<(String, Option<String>)>,
 }
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, Default)]
 pub struct XValidation {
     pub rule: String,
     pub message: Option<String>,
@@ -420,6 +420,30 @@ pub struct XValidation {
     pub field_path: Option<String>,
     /// `optionalOldSelf=true`: the rule also runs on create, with `oldSelf` absent.
     pub optional_old_self: Option<bool>,
+    /// The marker that wrote the rule and its length, so that a problem with
+    /// the rule points at it; `None` for rules the generator writes.
+    pub marker: Option<(Location, usize)>,
+}
+
+/// Two rules are the same when they say the same, wherever they are written.
+impl PartialEq for XValidation {
+    fn eq(&self, other: &Self) -> bool {
+        (
+            &self.rule,
+            &self.message,
+            &self.message_expression,
+            &self.reason,
+            &self.field_path,
+            self.optional_old_self,
+        ) == (
+            &other.rule,
+            &other.message,
+            &other.message_expression,
+            &other.reason,
+            &other.field_path,
+            other.optional_old_self,
+        )
+    }
 }
 
 /// Kubernetes-kind information of a type.

@@ -742,6 +742,7 @@ fn enums_become_string_enums_and_type_markers_apply_where_used() {
         reason: None,
         field_path: None,
         optional_old_self: None,
+        marker: None,
     }];
     let (crd, spec) = spec_of(&thing(
         vec![
@@ -761,6 +762,7 @@ fn enums_become_string_enums_and_type_markers_apply_where_used() {
                         reason: None,
                         field_path: None,
                         optional_old_self: None,
+                        marker: None,
                     }],
                     ..Default::default()
                 },
@@ -810,6 +812,7 @@ fn flattened_structs_merge_their_fields_into_the_parent() {
         reason: None,
         field_path: None,
         optional_old_self: None,
+        marker: None,
     }];
     let mut flattened = field("retry", local("RetryPolicy"));
     flattened.flatten = true;
@@ -960,6 +963,7 @@ fn every_validation_marker_lands_in_the_schema() {
                         reason: Some("FieldValueInvalid".to_owned()),
                         field_path: Some(".name".to_owned()),
                         optional_old_self: None,
+                        marker: None,
                     }],
                     ..Default::default()
                 }),

@@ -355,9 +355,9 @@ fn example_schemaless_and_defaults() {
 #[test]
 fn xvalidation_keeps_every_argument_and_type_rules() {
     let (spec, _) = spec_schema(
-        r#"    // +kubebuilder:validation:XValidation:rule="self.min <= self.max",messageExpression="'min ' + string(self.min)",reason=FieldValueForbidden,fieldPath=".min"
+        r#"    // +kubebuilder:validation:XValidation:rule="self.min <= self.max",messageExpression="self.max < 0 ? 'max is negative' : 'min exceeds max'",reason=FieldValueForbidden,fieldPath=".min"
     pub range: Range,
-    // +kubebuilder:validation:XValidation:rule="self == oldSelf",message="immutable",optionalOldSelf=true
+    // +kubebuilder:validation:XValidation:rule="!oldSelf.hasValue() || self == oldSelf.value()",message="immutable",optionalOldSelf=true
     pub id: Option<String>,
     // +k8s:immutable
     pub uid: String,"#,
@@ -376,7 +376,7 @@ pub struct Range {
             {"rule": "self.max < 100", "message": "small"},
             {
                 "rule": "self.min <= self.max",
-                "messageExpression": "'min ' + string(self.min)",
+                "messageExpression": "self.max < 0 ? 'max is negative' : 'min exceeds max'",
                 "reason": "FieldValueForbidden",
                 "fieldPath": ".min",
             },
@@ -384,7 +384,7 @@ pub struct Range {
     );
     assert_eq!(
         spec["properties"]["id"]["x-kubernetes-validations"],
-        json!([{"rule": "self == oldSelf", "message": "immutable", "optionalOldSelf": true}])
+        json!([{"rule": "!oldSelf.hasValue() || self == oldSelf.value()", "message": "immutable", "optionalOldSelf": true}])
     );
     assert_eq!(
         spec["properties"]["uid"]["x-kubernetes-validations"],
@@ -487,10 +487,10 @@ pub struct Target {
 }
 
 /// A rule that selects a field its schema does not have is refused at generate
-/// time (the API server would reject the CRD), at the field, with the property
+/// time (the API server would reject the CRD), at its marker, with the property
 /// it most likely meant.
 #[test]
-fn cel_rules_naming_unknown_fields_point_at_the_field() {
+fn cel_rules_naming_unknown_fields_point_at_the_marker() {
     let parsed = parse(&widget(
         r#"    // +kubebuilder:validation:XValidation:rule="self.min_replicas <= self.maxReplicas",message="min <= max"
     pub scaling: Scaling,"#,
@@ -508,7 +508,7 @@ pub struct Scaling {
     assert_eq!(errors.len(), 1, "{errors:?}");
     assert_eq!(
         (errors[0].location.line, errors[0].location.column),
-        (17, 9),
+        (16, 8),
         "{}",
         errors[0]
     );

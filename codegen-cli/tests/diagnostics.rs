@@ -350,6 +350,46 @@ error: `Size::Blocks` is never read: serde tries `Bytes` first and it takes the 
     );
 }
 
+/// CEL rules the API server would refuse for their cost (reported at the
+/// marker, with the server's hint) or for `oldSelf` where old values do not
+/// correlate.
+#[test]
+fn cel_budget_and_transition_rules() {
+    check_crds(
+        "cel-budget",
+        4,
+        r#"
+error: spec.versions[0].schema.openAPIV3Schema: Forbidden: x-kubernetes-validations estimated rule cost total for entire OpenAPIv3 schema exceeds budget by factor of more than 100x (try simplifying the rule, or adding maxItems, maxProperties, and maxLength where arrays, maps, and strings are declared)
+ --> tests/bad-input/cel-budget/myapp/v1/app.rs:6:12
+  |
+6 | pub struct App {
+  |            ^
+  = help: bound what the rule walks: `+kubebuilder:validation:MaxItems` on the lists, `MaxProperties` on the maps and `MaxLength` on the strings above and in it; the cost is the rule's worst case times how often it may run
+
+error: spec.versions[0].schema.openAPIV3Schema.properties[spec].properties[hosts].x-kubernetes-validations[0].rule: Forbidden: estimated rule cost exceeds budget by factor of more than 100x (try simplifying the rule, or adding maxItems, maxProperties, and maxLength where arrays, maps, and strings are declared)
+  --> tests/bad-input/cel-budget/myapp/v1/app.rs:15:8
+   |
+15 |     // +kubebuilder:validation:XValidation:rule="self.all(a, self.all(b, a == b || !a.endsWith(b)))",message="no host is a suffix of another"
+   |        ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^
+   = help: bound what the rule walks: `+kubebuilder:validation:MaxItems` on the lists, `MaxProperties` on the maps and `MaxLength` on the strings above and in it; the cost is the rule's worst case times how often it may run
+
+error: spec.versions[0].schema.openAPIV3Schema.properties[spec].properties[hosts].x-kubernetes-validations[0].rule: Forbidden: contributed to estimated rule cost total exceeding cost limit for entire OpenAPIv3 schema
+  --> tests/bad-input/cel-budget/myapp/v1/app.rs:15:8
+   |
+15 |     // +kubebuilder:validation:XValidation:rule="self.all(a, self.all(b, a == b || !a.endsWith(b)))",message="no host is a suffix of another"
+   |        ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^
+   = help: bound what the rule walks: `+kubebuilder:validation:MaxItems` on the lists, `MaxProperties` on the maps and `MaxLength` on the strings above and in it; the cost is the rule's worst case times how often it may run
+
+error: spec.versions[0].schema.openAPIV3Schema.properties[spec].properties[backends].items.x-kubernetes-validations[0].rule: Invalid value: "self.weight >= oldSelf.weight": oldSelf cannot be used on the uncorrelatable portion of the schema within spec.versions[0].schema.openAPIV3Schema.properties[spec].properties[backends]
+  --> tests/bad-input/cel-budget/myapp/v1/app.rs:21:4
+   |
+21 | // +kubebuilder:validation:XValidation:rule="self.weight >= oldSelf.weight",message="weights only grow"
+   |    ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^
+   = help: old and new items of a list correlate only by key: make the list `+listType=map` with `+listMapKey=`, or write the rule on the list itself
+"#,
+    );
+}
+
 /// Types that are neither local, std, `serde_json::Value` nor `k8s_openapi`.
 #[test]
 fn unresolved_type() {

@@ -628,6 +628,7 @@ fn fields_types_names_and_validation() {
             reason: Some("FieldValueInvalid".into()),
             field_path: Some(".items".into()),
             optional_old_self: None,
+            marker: None,
         }]
     );
     assert_eq!(

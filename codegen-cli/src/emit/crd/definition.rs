@@ -66,7 +66,7 @@ pub(super) fn build(api: &Api, options: &CrdOptions) -> Result<Vec<Crd>, Vec<Crd
                 errors.extend(
                     check_structural(&crd.definition)
                         .iter()
-                        .map(|problem| locate(problem, &sources)),
+                        .map(|problem| locate(problem, &sources, &crd.definition)),
                 );
             }
             crds.push(crd);

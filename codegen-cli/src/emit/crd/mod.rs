@@ -10,7 +10,7 @@
 //! k8s-openapi types), `definition` assembles the CRD object, [`yaml`] renders it and
 //! [`structural`] checks what the API server would reject.
 
-mod cel_check;
+mod cel;
 mod check_crd;
 mod dangerous;
 mod defaults;
@@ -41,6 +41,7 @@ use crate::diag::Diagnostic;
 use crate::emit::{EmitOptions, GeneratedFile};
 use crate::model::{Api, Location};
 
+pub use cel::{RULE_COST_LIMIT, RuleCost, SCHEMA_COST_LIMIT, rule_costs};
 pub use descriptions::truncate_descriptions;
 pub use external::{
     KubeVersion, UnknownKubeVersion, external_schema, is_known_external, known_external_paths,

@@ -38,7 +38,7 @@ pub fn check_structural(crd: &CustomResourceDefinition) -> Vec<String> {
         {
             Some(schema) => {
                 problems.extend(check_schema(schema, &path));
-                problems.extend(super::cel_check::check(schema, &path));
+                problems.extend(super::cel::check(schema, &path));
             }
             None => problems.push(format!("{path}: Required value: schemas are required")),
         }

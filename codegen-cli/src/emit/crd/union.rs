@@ -664,7 +664,7 @@ impl<'a> Cx<'a> {
     fn accesses(&mut self, names: &[&str]) -> Option<Vec<String>> {
         let mut out = Vec::new();
         for name in names {
-            match super::cel_check::escape(name) {
+            match super::cel::escape(name) {
                 Some(escaped) => out.push(escaped),
                 None => {
                     let (location, len) = (self.ty.location.clone(), self.ty.name.chars().count());
@@ -822,6 +822,7 @@ fn rule(rule: String, message: String) -> XValidation {
         reason: None,
         field_path: None,
         optional_old_self: None,
+        marker: None,
     }
 }
 
