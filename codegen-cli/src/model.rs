@@ -315,6 +315,10 @@ pub enum FieldType {
     },
     /// `serde_json::Value`: any JSON, schema `x-kubernetes-preserve-unknown-fields`.
     Json,
+    /// A type that could not be read (and was reported): kept so that what is
+    /// checked after the parse (CEL rules that name the field) sees a field of
+    /// any type rather than none. An input with it is never generated.
+    Unresolved,
     /// A type declared in the same version module.
     Local(String),
     /// A type from k8s-openapi (or another known crate), by its full path.
@@ -339,6 +343,17 @@ impl FieldType {
         match self {
             FieldType::Option(inner) => inner,
             other => other,
+        }
+    }
+
+    /// `written` (the type as the user wrote it) without its outer `Option<...>`.
+    pub fn unwrap_option_display(&self, written: &str) -> String {
+        let trimmed = written.trim();
+        match (self, trimmed.find('<')) {
+            (FieldType::Option(_), Some(open)) if trimmed.ends_with('>') => {
+                trimmed[open + 1..trimmed.len() - 1].trim().to_owned()
+            }
+            _ => trimmed.to_owned(),
         }
     }
 }

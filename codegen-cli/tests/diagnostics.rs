@@ -5,7 +5,7 @@
 use std::path::Path;
 
 use kube_codegen::diag::Diagnostics;
-use kube_codegen::emit::crd::{CrdError, build_crds};
+use kube_codegen::emit::crd::{CrdError, CrdOptions, build_crds};
 use kube_codegen::parse::{ParseOptions, Parsed, parse_dir};
 
 fn parse(case: &str) -> Result<Parsed, Diagnostics> {
@@ -390,6 +390,61 @@ error: spec.versions[0].schema.openAPIV3Schema.properties[spec].properties[backe
     );
 }
 
+/// One run reports every error: those found reading the input (an unknown
+/// marker, a tuple variant) together with those of the CRDs built from what
+/// could be read (a CEL rule naming the Rust field, a float, an enum with no
+/// structural schema), as `generate`, `crd`, `build.rs` and the macro do.
+#[test]
+fn every_error_is_reported_in_one_run() {
+    let diags = parse_dir(
+        Path::new("tests/bad-input/one-round"),
+        &ParseOptions {
+            crd_checks: Some(CrdOptions::default()),
+            ..ParseOptions::default()
+        },
+    )
+    .expect_err("errors of both kinds");
+    assert_eq!(diags.error_count(), 5, "{diags}");
+    assert_eq!(
+        diags.to_string().trim_end(),
+        r#"
+error: spec.versions[0].schema.openAPIV3Schema.properties[spec].x-kubernetes-validations[0].rule: Invalid value: "self.min_replicas <= self.maxReplicas": compilation failed: undefined field 'min_replicas'; did you mean `minReplicas`?
+  --> tests/bad-input/one-round/myapp/v1/app.rs:11:4
+   |
+11 | // +kubebuilder:validation:XValidation:rule="self.min_replicas <= self.maxReplicas",message="min <= max"
+   |    ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^
+
+error: unknown marker `+kubebuilder:validation:Minimun`
+  --> tests/bad-input/one-round/myapp/v1/app.rs:15:8
+   |
+15 |     // +kubebuilder:validation:Minimun=0
+   |        ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^
+   = help: did you mean `+kubebuilder:validation:Minimum`?
+
+error: `f64` fields are refused by default, as controller-gen refuses Go floats: JSON numbers are read differently across languages, so a float may not round-trip; use an integer, a `String`, or `Quantity` instead, or pass `--allow-dangerous-types` (Builder: `allow_dangerous_types(true)`) to generate `type: number`
+  --> tests/bad-input/one-round/myapp/v1/app.rs:18:9
+   |
+18 |     pub ratio: f64,
+   |         ^
+
+error: `Source::Empty` is the string "Empty" on the wire, but `Source::Git` is an object: no structural schema holds both
+  --> tests/bad-input/one-round/myapp/v1/app.rs:26:5
+   |
+26 |     Empty,
+   |     ^^^^^
+   = help: write `Empty {}` (the object `{"Empty": {}}`), or tag the enum: `#[serde(tag = "type")]` writes every variant as an object
+
+error: tuple variant `Both` is a JSON array of 2 values, which has no structural schema
+  --> tests/bad-input/one-round/myapp/v1/app.rs:32:5
+   |
+32 |     Both(String, String),
+   |     ^^^^^^^^^^^^^^^^^^^^
+   = help: give the fields names: `Both { name: Type, ... }`
+"#
+        .trim()
+    );
+}
+
 /// Types that are neither local, std, `serde_json::Value` nor `k8s_openapi`.
 #[test]
 fn unresolved_type() {
@@ -742,6 +797,48 @@ warning: `+k8s:openapi-gen` is ignored
         .trim()
     );
     assert_eq!(parsed.api.kinds().count(), 1);
+}
+
+/// Defaults inside a field that may be missing and has no default of its own
+/// never apply to objects without it (controller-tools#622/#631): a warning
+/// with the fix. A `#[serde(default)]` struct field gets `default: {}` instead,
+/// unless `{}` is not valid.
+#[test]
+fn defaults_that_never_apply_are_warned() {
+    let parsed = parse("defaults-never-apply").unwrap_or_else(|d| panic!("{d}"));
+    assert_eq!(
+        parsed.warnings.to_string().trim_end(),
+        r#"
+warning: the defaults inside `limits` (`cpu`, `memory`) never apply to an object without it: it is optional and has no default, and the API server fills in defaults only in objects that are there
+  --> tests/bad-input/defaults-never-apply/myapp/v1/app.rs:14:9
+   |
+14 |     pub limits: Option<Limits>,
+   |         ^^^^^^
+   = help: add `// +kubebuilder:default={}` above `limits` so the server creates it with its defaults (controller-tools#622), or make it `Limits` with `#[serde(default)]`
+
+warning: the defaults inside `owner` (`kind`) never apply to an object without it: it is optional and has no default, and the API server fills in defaults only in objects that are there
+  --> tests/bad-input/defaults-never-apply/myapp/v1/app.rs:20:9
+   |
+20 |     pub owner: Owner,
+   |         ^^^^^
+   = help: `{}` is no valid `Owner`: `name` is required; give it a default, then add `// +kubebuilder:default={}` above `owner` so the server creates it with its defaults (controller-tools#622), or make it `Owner` with `#[serde(default)]`
+"#
+        .trim()
+    );
+    // The `#[serde(default)]` struct with defaults inside gets `default: {}`;
+    // one whose `{}` would be invalid does not.
+    let crds = build_crds(&parsed.api).unwrap_or_else(|e| panic!("{e:?}"));
+    let spec = serde_json::to_value(&crds[0].definition.spec.versions[0].schema).unwrap()
+        ["openAPIV3Schema"]["properties"]["spec"]["properties"]
+        .clone();
+    let defaults: Vec<(&str, &serde_json::Value)> = ["limits", "retry", "owner", "tuning"]
+        .into_iter()
+        .map(|f| (f, &spec[f]["default"]))
+        .collect();
+    assert_eq!(
+        format!("{defaults:?}"),
+        r#"[("limits", Null), ("retry", Object {}), ("owner", Null), ("tuning", Object {})]"#
+    );
 }
 
 /// CRDs in `*.k8s.io` / `*.kubernetes.io` need the API-approval annotation or the

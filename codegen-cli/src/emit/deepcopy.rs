@@ -229,6 +229,7 @@ pub fn is_copy(ty: &FieldType, copy_types: &BTreeSet<String>) -> bool {
         | FieldType::Vec(_)
         | FieldType::Map { .. }
         | FieldType::Json
+        | FieldType::Unresolved
         | FieldType::External(_)
         | FieldType::Boxed(_) => false,
     }

@@ -92,7 +92,7 @@ impl TypeNames {
                 let value = self.render(value);
                 quote!(#map<String, #value>)
             }
-            FieldType::Json => quote!(serde_json::Value),
+            FieldType::Json | FieldType::Unresolved => quote!(serde_json::Value),
             FieldType::Local(name) if self.here.contains(name) => ident_tokens(name),
             FieldType::Local(name) => self.path(&format!("super::{name}")),
             FieldType::External(ext) => self.path(&ext.path),
@@ -149,6 +149,7 @@ fn collect_paths(
         | FieldType::PointerSized { .. }
         | FieldType::Float { .. }
         | FieldType::Json
+        | FieldType::Unresolved
         | FieldType::Local(_) => {}
     }
 }
@@ -255,7 +256,8 @@ impl LocalTypes {
             | FieldType::Option(_)
             | FieldType::Vec(_)
             | FieldType::Map { .. }
-            | FieldType::Json => true,
+            | FieldType::Json
+            | FieldType::Unresolved => true,
             FieldType::Boxed(inner) => self.is_default(inner),
             // std implements `Default` for arrays of up to 32 items.
             FieldType::Array { item, len } => *len <= 32 && self.is_default(item),

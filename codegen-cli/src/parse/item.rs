@@ -432,7 +432,7 @@ fn build_field(
     // A type that cannot be read is reported; the field stays, as any JSON, so
     // that what is checked later (CEL rules that name it) does not trip over
     // its absence. Nothing is generated from an input with errors.
-    let ty = resolve_field_type(cx, &f.ty, generic_names).unwrap_or(FieldType::Json);
+    let ty = resolve_field_type(cx, &f.ty, generic_names).unwrap_or(FieldType::Unresolved);
 
     let name = ident.to_string();
     let plain = ident.unraw().to_string();

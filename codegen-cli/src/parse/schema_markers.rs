@@ -44,7 +44,7 @@ impl ValueShape {
                 // The inner type's markers are checked on the newtype itself.
                 Some(Shape::Newtype) | None => ValueShape::Unknown,
             },
-            FieldType::Json | FieldType::External(_) => ValueShape::Unknown,
+            FieldType::Json | FieldType::Unresolved | FieldType::External(_) => ValueShape::Unknown,
         }
     }
 

@@ -163,7 +163,14 @@ impl<'a> SchemaBuilder<'a> {
                 self.flatten_into(&mut parts, field, container_default);
                 continue;
             }
-            let schema = self.field_schema(field);
+            let mut schema = self.field_schema(field);
+            if schema.default.is_none()
+                && !field.ty.is_option()
+                && (field.serde_default || container_default)
+                && let Some(default) = rust_default(&schema)
+            {
+                schema.default = Some(JSON(default));
+            }
             parts.properties.insert(field.json_name.clone(), schema);
             if field.is_required(container_default) {
                 parts.required.push(field.json_name.clone());
@@ -388,10 +395,11 @@ impl<'a> SchemaBuilder<'a> {
                 ..Default::default()
             },
             FieldType::Json => preserve_unknown(),
+            FieldType::Unresolved => placeholder(),
             FieldType::Local(name) => self.local(name, location),
             FieldType::External(ext) => self
                 .external(&ext.path, location)
-                .unwrap_or_else(preserve_unknown),
+                .unwrap_or_else(placeholder),
         }
     }
 
@@ -409,7 +417,7 @@ impl<'a> SchemaBuilder<'a> {
     /// The schema of a type declared in this version, with the type's markers.
     fn local(&mut self, name: &str, location: &Location) -> JSONSchemaProps {
         let Some(ty) = self.lookup(name, location) else {
-            return preserve_unknown();
+            return placeholder();
         };
         if self.stack.iter().any(|n| n == name) {
             // Recursion cut: see the module docs.
@@ -462,7 +470,7 @@ impl<'a> SchemaBuilder<'a> {
                 schema
             }
             Some(shape) => self.union_shape(shape),
-            None => preserve_unknown(),
+            None => placeholder(),
         }
     }
 
@@ -627,6 +635,43 @@ impl<'a> SchemaBuilder<'a> {
     }
 }
 
+/// The default of an object field that serde fills with `Default::default()`
+/// when it is missing (`#[serde(default)]`), when the object's schema has
+/// defaults of its own: `{}` (with the defaults of its required fields, which
+/// the API server wants in the default itself), so that the server creates the
+/// object and fills in its defaults exactly when Rust would default it
+/// (controller-tools#622). `None` when nothing inside has a default (the
+/// schema stays as controller-gen writes it), or when `{}` is not a valid value
+/// (a required field without a default, which serde cannot read from `{}`
+/// either, or a rule it breaks).
+fn rust_default(schema: &JSONSchemaProps) -> Option<serde_json::Value> {
+    let properties = schema.properties.as_ref()?;
+    if schema.type_.as_deref() != Some("object") || !has_nested_defaults(schema) {
+        return None;
+    }
+    let mut default = serde_json::Map::new();
+    for name in schema.required.iter().flatten() {
+        let value = properties.get(name)?.default.as_ref()?;
+        default.insert(name.clone(), value.0.clone());
+    }
+    let default = serde_json::Value::Object(default);
+    let mut problems = Vec::new();
+    super::defaults::check_default(&default, schema, "", &mut problems);
+    problems.is_empty().then_some(default)
+}
+
+/// Whether a property of `schema`, or of an object property that is present
+/// whenever `schema` is (required or defaulted), has a default.
+fn has_nested_defaults(schema: &JSONSchemaProps) -> bool {
+    let required: Vec<&String> = schema.required.iter().flatten().collect();
+    schema.properties.iter().flatten().any(|(name, p)| {
+        p.default.is_some()
+            || (p.type_.as_deref() == Some("object")
+                && required.contains(&name)
+                && has_nested_defaults(p))
+    })
+}
+
 /// `Option<T>`, `Box<T>` → `T`, recursively.
 fn strip_wrappers(ty: &FieldType) -> &FieldType {
     match ty {
@@ -664,6 +709,16 @@ fn object(properties: BTreeMap<String, JSONSchemaProps>) -> JSONSchemaProps {
     JSONSchemaProps {
         type_: Some("object".to_owned()),
         properties: (!properties.is_empty()).then_some(properties),
+        ..Default::default()
+    }
+}
+
+/// What stands for a schema that could not be built (its error is reported):
+/// a value CEL rules see as `dyn`, so that they are still checked without
+/// tripping over it. A CRD with errors is never written.
+fn placeholder() -> JSONSchemaProps {
+    JSONSchemaProps {
+        x_kubernetes_int_or_string: Some(true),
         ..Default::default()
     }
 }

@@ -46,6 +46,22 @@ pub fn check_structural(crd: &CustomResourceDefinition) -> Vec<String> {
     problems
 }
 
+/// The problems of the CEL rules of every version of `crd` alone.
+pub(crate) fn check_rules(crd: &CustomResourceDefinition) -> Vec<String> {
+    let mut problems = Vec::new();
+    for (i, version) in crd.spec.versions.iter().enumerate() {
+        if let Some(schema) = version
+            .schema
+            .as_ref()
+            .and_then(|s| s.open_api_v3_schema.as_ref())
+        {
+            let path = format!("spec.versions[{i}].schema.openAPIV3Schema");
+            problems.extend(super::cel::check(schema, &path));
+        }
+    }
+    problems
+}
+
 /// The problems of one root schema (`openAPIV3Schema`), each prefixed by `path`.
 pub fn check_schema(schema: &JSONSchemaProps, path: &str) -> Vec<String> {
     let mut checker = Checker::default();
