@@ -627,16 +627,20 @@ fn scalar_collection_and_wrapper_types_map_like_kubernetes() {
     };
     expect("name", json!({ "type": "string" }));
     expect("on", json!({ "type": "boolean" }));
-    expect("small", json!({ "type": "integer", "format": "int32" }));
+    // Types narrower than their format carry their bounds.
+    expect(
+        "small",
+        json!({ "type": "integer", "format": "int32", "minimum": -32768.0, "maximum": 32767.0 }),
+    );
     expect("count", json!({ "type": "integer", "format": "int32" }));
     expect("big", json!({ "type": "integer", "format": "int64" }));
     expect(
         "port",
-        json!({ "type": "integer", "format": "int32", "minimum": 0.0 }),
+        json!({ "type": "integer", "format": "int32", "minimum": 0.0, "maximum": 65535.0 }),
     );
     expect(
         "bytes",
-        json!({ "type": "integer", "format": "int64", "minimum": 0.0 }),
+        json!({ "type": "integer", "format": "int64", "minimum": 0.0, "maximum": 4294967295.0 }),
     );
     expect(
         "huge",

@@ -703,3 +703,86 @@ pub struct Choice {
 
 #[path = "crd_markers/unions.rs"]
 mod unions;
+
+/// A `#[serde(default)]` field Rust always sends gets the default serde
+/// gives it: `{}` for a struct whose type has defaults (the server fills them
+/// in exactly when serde would default the field), and its empty value for
+/// what server-side apply can empty out (a struct without required fields, a
+/// map, a set list), or the server's merge leaves `null` and refuses the
+/// object (kubernetes#135841). Required, `Option`, skipped-when-empty,
+/// atomic and invalid-when-empty fields get no default.
+#[test]
+fn serde_default_fields_rust_always_sends_get_their_empty_value() {
+    let (spec, warnings) = spec_schema(
+        r#"    #[serde(default)]
+    pub nested: WithDefaults,
+    #[serde(default)]
+    pub settings: Settings,
+    #[serde(default)]
+    pub labels: std::collections::BTreeMap<String, String>,
+    // +listType=set
+    #[serde(default)]
+    pub tags: Vec<String>,
+    #[serde(default)]
+    pub plain: Vec<String>,
+    pub required: Settings,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub optional: Option<Settings>,
+    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub skipped: std::collections::BTreeMap<String, String>,
+    // +structType=atomic
+    #[serde(default)]
+    pub atomic: Settings,
+    #[serde(default)]
+    pub named: Named,
+    // +kubebuilder:validation:MinProperties=1
+    #[serde(default)]
+    pub non_empty: std::collections::BTreeMap<String, String>,"#,
+        r#"
+#[derive(Debug, Default, Serialize, Deserialize)]
+pub struct WithDefaults {
+    // +kubebuilder:default=3
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub retries: Option<i32>,
+    // +kubebuilder:default="x"
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mode: Option<String>,
+}
+
+#[derive(Debug, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Settings {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub self_heal: Option<bool>,
+}
+
+#[derive(Debug, Default, Serialize, Deserialize)]
+pub struct Named {
+    pub name: String,
+}
+"#,
+    );
+    assert_eq!(warnings.iter().count(), 0, "{}", warnings_text(&warnings));
+    let defaults: Vec<(&str, Value)> = spec["properties"]
+        .as_object()
+        .unwrap()
+        .iter()
+        .map(|(name, p)| (name.as_str(), p["default"].clone()))
+        .collect();
+    assert_eq!(
+        defaults,
+        vec![
+            ("atomic", Value::Null),
+            ("labels", json!({})),
+            ("named", Value::Null),
+            ("nested", json!({})),
+            ("nonEmpty", Value::Null),
+            ("optional", Value::Null),
+            ("plain", Value::Null),
+            ("required", Value::Null),
+            ("settings", json!({})),
+            ("skipped", Value::Null),
+            ("tags", json!([])),
+        ]
+    );
+}

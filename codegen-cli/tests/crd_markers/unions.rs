@@ -252,7 +252,7 @@ pub enum Step {
     );
     assert_eq!(
         s["properties"]["with"]["properties"]["seconds"],
-        json!({"type": "integer", "format": "int64", "minimum": 0.0})
+        json!({"type": "integer", "format": "int64", "minimum": 0.0, "maximum": 4294967295.0})
     );
     assert_eq!(
         rules(&s)[2],
@@ -292,7 +292,7 @@ pub enum Limit {
     );
     assert_eq!(
         s["properties"]["amount"],
-        json!({"type": "integer", "format": "int64", "minimum": 0.0})
+        json!({"type": "integer", "format": "int64", "minimum": 0.0, "maximum": 4294967295.0})
     );
 }
 

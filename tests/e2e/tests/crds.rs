@@ -759,3 +759,6 @@ async fn typed_values_with_nones_server_side_apply_and_round_trip() -> Result<()
 
 #[path = "crds/unions.rs"]
 mod unions;
+
+#[path = "crds/traps.rs"]
+mod traps_corpus;

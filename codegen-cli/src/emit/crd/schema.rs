@@ -164,12 +164,17 @@ impl<'a> SchemaBuilder<'a> {
                 continue;
             }
             let mut schema = self.field_schema(field);
-            if schema.default.is_none()
-                && !field.ty.is_option()
-                && (field.serde_default || container_default)
-                && let Some(default) = rust_default(&schema)
-            {
-                schema.default = Some(JSON(default));
+            if schema.default.is_none() && !field.ty.is_option() {
+                let serde_defaulted = field.serde_default || container_default;
+                let always_sent = !field
+                    .serde_attrs
+                    .iter()
+                    .any(|a| a.contains("skip_serializing_if"));
+                if serde_defaulted {
+                    schema.default = rust_default(&schema)
+                        .or_else(|| always_sent.then(|| empty_default(&schema)).flatten())
+                        .map(JSON);
+                }
             }
             parts.properties.insert(field.json_name.clone(), schema);
             if field.is_required(container_default) {
@@ -660,6 +665,46 @@ fn rust_default(schema: &JSONSchemaProps) -> Option<serde_json::Value> {
     problems.is_empty().then_some(default)
 }
 
+/// The default of a `#[serde(default)]` field Rust always sends (not an
+/// `Option`, not skipped when empty) whose value server-side apply can empty
+/// out: a granular object
+/// without required properties, a map, a `set` or `map` list. When a field
+/// manager applies it empty after having set what is inside, the API server's
+/// merge leaves `null` (or nothing) in its place (structured-merge-diff#305)
+/// and refuses the object ("must be of type object: null", "Required value");
+/// with its empty value as default, the server fills that back in, as serde
+/// fills in a missing one. (A required field stays without default, as in
+/// controller-gen: the server refusing it emptied is refusing it missing.)
+/// `None` where the empty value is not valid
+/// (required properties, `minProperties`/`minItems`, a CEL rule), or the
+/// value is replaced whole (atomic), nullable, untyped or an embedded object.
+fn empty_default(schema: &JSONSchemaProps) -> Option<serde_json::Value> {
+    if schema.nullable == Some(true)
+        || schema.x_kubernetes_preserve_unknown_fields == Some(true)
+        || schema.x_kubernetes_embedded_resource == Some(true)
+        || schema.x_kubernetes_int_or_string == Some(true)
+    {
+        return None;
+    }
+    let empty = match schema.type_.as_deref()? {
+        "object" if schema.x_kubernetes_map_type.as_deref() != Some("atomic") => {
+            serde_json::Value::Object(serde_json::Map::new())
+        }
+        "array"
+            if matches!(
+                schema.x_kubernetes_list_type.as_deref(),
+                Some("set" | "map")
+            ) =>
+        {
+            serde_json::Value::Array(Vec::new())
+        }
+        _ => return None,
+    };
+    let mut problems = Vec::new();
+    super::defaults::check_default(&empty, schema, "", &mut problems);
+    problems.is_empty().then_some(empty)
+}
+
 /// Whether a property of `schema`, or of an object property that is present
 /// whenever `schema` is (required or defaulted), has a default.
 fn has_nested_defaults(schema: &JSONSchemaProps) -> bool {
@@ -696,11 +741,27 @@ fn string(description: Option<&str>) -> JSONSchemaProps {
 }
 
 /// Widths that fit in Go's int32 are `int32`, the rest `int64`; unsigned integers
-/// cannot be negative, which the schema says with `minimum: 0`.
+/// cannot be negative, which the schema says with `minimum: 0`. A type narrower
+/// than its format (`u8`, `u16`, `u32`, `i8`, `i16`) also gets its bounds, or
+/// the API server would store values serde cannot read back.
 fn integer(bits: u8, signed: bool) -> JSONSchemaProps {
     let fits_int32 = bits < 32 || (bits == 32 && signed);
+    let narrow = bits < 32 || (bits == 32 && !signed);
+    let (min, max) = match (signed, bits) {
+        (false, b) if b <= 32 => (0.0, f64::from(u32::MAX >> (32 - u32::from(b)))),
+        (true, b) if b < 32 => (
+            -f64::from(1_u32 << (b - 1)),
+            f64::from((1_u32 << (b - 1)) - 1),
+        ),
+        _ => (0.0, 0.0),
+    };
     JSONSchemaProps {
-        minimum: (!signed).then_some(0.0),
+        minimum: if signed {
+            narrow.then_some(min)
+        } else {
+            Some(0.0)
+        },
+        maximum: narrow.then_some(max),
         ..typed("integer", Some(if fits_int32 { "int32" } else { "int64" }))
     }
 }

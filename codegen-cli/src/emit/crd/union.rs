@@ -206,6 +206,9 @@ impl<'a> Cx<'a> {
         let mut properties = Vec::new();
         for v in variants {
             self.no_flatten(v);
+            if let VariantData::Newtype(field) = &v.data {
+                self.visible_to_cel(field, v);
+            }
             properties.push((v.json_name.clone(), Property::Variant(v)));
         }
         let names: Vec<&str> = variants.iter().map(|v| v.json_name.as_str()).collect();
@@ -600,11 +603,14 @@ impl<'a> Cx<'a> {
                             m.required_in.push(i);
                         }
                     }
-                    None => merged.push(Merged {
-                        field,
-                        variants: vec![i],
-                        required_in: if required { vec![i] } else { Vec::new() },
-                    }),
+                    None => {
+                        ok &= self.visible_to_cel(field, variants[i]);
+                        merged.push(Merged {
+                            field,
+                            variants: vec![i],
+                            required_in: if required { vec![i] } else { Vec::new() },
+                        });
+                    }
                 }
             }
         }
@@ -699,6 +705,36 @@ impl<'a> Cx<'a> {
             values: listed.iter().map(|v| v.json_name.clone()).collect(),
             description: format!("Which variant this is:\n{}", lines.join("\n")),
         }
+    }
+
+    /// The rules name every property of a union; CEL sees no property whose
+    /// schema has no type (`serde_json::Value`, maps and lists of it).
+    fn visible_to_cel(&mut self, field: &Field, v: &Variant) -> bool {
+        if field.validation.schemaless || !cel_visible(&field.ty) {
+            let what = if field.name == "0" {
+                format!("`{}::{}`", self.name(), v.name)
+            } else {
+                format!(
+                    "the field `{}` of `{}::{}`",
+                    field.name,
+                    self.name(),
+                    v.name
+                )
+            };
+            self.error(
+                &field.location,
+                field.name.chars().count().max(1),
+                format!(
+                    "{what} holds a `{}`, a value without a schema type, which CEL rules cannot \
+                     name: the rule that keeps the object to one variant needs to",
+                    field.ty_source
+                ),
+                "give it a typed schema (`BTreeMap<String, String>`, a struct of its own), or \
+                 hold it in a struct field of the variant",
+            );
+            return false;
+        }
+        true
     }
 
     fn no_flatten(&mut self, v: &'a Variant) {
@@ -847,6 +883,20 @@ fn or_list(names: &[&str]) -> String {
 /// A CEL string literal.
 fn cel_string(value: &str) -> String {
     format!("'{}'", value.replace('\\', "\\\\").replace('\'', "\\'"))
+}
+
+/// Whether the API server declares values of `ty` to CEL rules: not when the
+/// schema has no type (`serde_json::Value`), nor lists and maps of such values.
+fn cel_visible(ty: &FieldType) -> bool {
+    match ty {
+        FieldType::Json => false,
+        FieldType::Option(inner)
+        | FieldType::Boxed(inner)
+        | FieldType::Vec(inner)
+        | FieldType::Array { item: inner, .. } => cel_visible(inner),
+        FieldType::Map { value, .. } => cel_visible(value),
+        _ => true,
+    }
 }
 
 /// Whether two fields make the same property schema.
