@@ -13,7 +13,8 @@ Every kind is shaped like a typical CRD (sizes taken from common operators): a s
 of 14 fields (strings with validations, optional integers with bounds and defaults,
 a bool, a map, a list of strings, a list-map of a nested port struct, an enum,
 k8s-openapi ResourceRequirements / Quantity / IntOrString / LabelSelector, a nested
-config struct) and a status of 5 fields with conditions. Every fifth kind is
+config struct) with a CEL rule, a port struct with a CEL rule (the rules checked and
+costed on every run), and a status of 5 fields with conditions. Every fifth kind is
 cluster-scoped and every seventh has no status, so both code paths are exercised.
 
 The output is deterministic: the same arguments give byte-identical files.
@@ -162,6 +163,7 @@ pub struct {kind} {{
 }}
 
 /// {kind}Spec is the desired state of a {kind}.
+// +kubebuilder:validation:XValidation:rule="!has(self.replicas) || !self.paused || self.replicas == 0",message="a paused {kind} runs no pods"
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct {kind}Spec {{
@@ -245,6 +247,7 @@ pub enum {kind}RolloutMode {{
 }}
 
 /// {kind}PortSpec is one port a {kind} exposes.
+// +kubebuilder:validation:XValidation:rule="self.name.size() <= 15 && self.containerPort > 0",message="a port needs a short name and a number"
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct {kind}PortSpec {{
@@ -384,6 +387,7 @@ type {kind} struct {{
 }}
 
 // {kind}Spec is the desired state of a {kind}.
+// +kubebuilder:validation:XValidation:rule="!has(self.replicas) || !self.paused || self.replicas == 0",message="a paused {kind} runs no pods"
 type {kind}Spec struct {{
 	// Name of the workload.
 	// +kubebuilder:validation:MinLength=1
@@ -444,6 +448,7 @@ type {kind}Spec struct {{
 type {kind}RolloutMode string
 
 // {kind}PortSpec is one port a {kind} exposes.
+// +kubebuilder:validation:XValidation:rule="self.name.size() <= 15 && self.containerPort > 0",message="a port needs a short name and a number"
 type {kind}PortSpec struct {{
 	// Unique name of the port.
 	// +kubebuilder:validation:MaxLength=15

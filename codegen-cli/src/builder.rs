@@ -344,6 +344,7 @@ impl Builder {
         };
         let parse_opts = ParseOptions {
             plural_exceptions: self.plural_exceptions.clone(),
+            crd_checks: self.artifacts.crds.then(|| self.crd.clone()),
         };
         let input_error = |diagnostics| BuildError::Input {
             input_dir: self.input_dir.clone(),

@@ -165,6 +165,7 @@ fn verify(args: &GenerateArgs) -> Result<ExitCode, Error> {
 fn crd(args: &InputArgs) -> Result<ExitCode, Error> {
     let parse = ParseOptions {
         plural_exceptions: args.plural_exceptions.clone(),
+        crd_checks: Some(args.crd.options()),
     };
     let parsed = kube_codegen::parse::parse_dir(&args.input_dir, &parse).map_err(Error::Input)?;
     let opts = EmitOptions {
@@ -221,6 +222,7 @@ fn config(args: &GenerateArgs) -> Result<Config, Error> {
         boilerplate,
         parse: ParseOptions {
             plural_exceptions: args.input.plural_exceptions.clone(),
+            crd_checks: Some(args.input.crd.options()),
         },
         emit: EmitOptions {
             crate_name,

@@ -154,7 +154,9 @@ pub struct TypeDef {
 #[derive(Clone, Debug)]
 pub enum TypeBody {
     Struct(StructDef),
-    /// Unit-only enum: a string schema with an `enum` of the JSON names.
+    /// An enum: a string schema with an `enum` of the JSON names when its
+    /// variants are all units written as strings, else a structural union (see
+    /// `emit::crd::union`).
     Enum(EnumDef),
     /// A one-field tuple struct (`struct Hostname(String)`, with or without
     /// `#[serde(transparent)]`): the Rust spelling of a Go named type. On the wire
@@ -185,7 +187,40 @@ pub struct StructDef {
 pub struct EnumDef {
     pub rename_all: Option<String>,
     pub serde_attrs: Vec<String>,
+    /// How serde writes a variant (the container's `tag`, `content`, `untagged`).
+    pub tagging: Tagging,
     pub variants: Vec<Variant>,
+}
+
+impl EnumDef {
+    /// Whether the enum is a plain string on the wire: externally tagged with
+    /// unit variants only (serde writes a unit variant as its name).
+    pub fn is_string_enum(&self) -> bool {
+        self.tagging == Tagging::External
+            && self
+                .wire_variants()
+                .all(|v| matches!(v.data, VariantData::Unit))
+    }
+
+    /// The variants on the wire: without `#[serde(skip)]` ones.
+    pub fn wire_variants(&self) -> impl Iterator<Item = &Variant> {
+        self.variants.iter().filter(|v| !v.skip)
+    }
+}
+
+/// serde's enum representations.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum Tagging {
+    /// The default: a unit variant is its name, a variant with data is
+    /// `{"<name>": <data>}`.
+    #[default]
+    External,
+    /// `#[serde(tag = "type")]`: `{"type": "<name>", <the variant's fields>}`.
+    Internal { tag: String },
+    /// `#[serde(tag = "t", content = "c")]`: `{"t": "<name>", "c": <data>}`.
+    Adjacent { tag: String, content: String },
+    /// `#[serde(untagged)]`: the variant's data alone.
+    Untagged,
 }
 
 #[derive(Clone, Debug)]
@@ -199,6 +234,35 @@ pub struct Variant {
     /// `#[default]` on the variant.
     pub is_default: bool,
     pub location: Location,
+    /// What the variant carries.
+    pub data: VariantData,
+    /// `#[serde(other)]`: any tag no other variant has reads as this unit variant.
+    pub other: bool,
+    /// `#[serde(skip)]` (or `skip_serializing`): never written, not in the schema.
+    pub skip: bool,
+}
+
+/// The data of an enum variant.
+#[derive(Clone, Debug)]
+pub enum VariantData {
+    Unit,
+    /// `Image(String)`: one unnamed field, written as its value. The field's
+    /// `name` is `0` and its `json_name` the variant's.
+    Newtype(Box<Field>),
+    /// `Git { url: String }`: named fields, like a struct's (JSON names after the
+    /// variant's `rename_all` or the enum's `rename_all_fields`).
+    Struct(Vec<Field>),
+}
+
+impl VariantData {
+    /// The fields the variant carries: none, the newtype's one, or the struct's.
+    pub fn fields(&self) -> &[Field] {
+        match self {
+            VariantData::Unit => &[],
+            VariantData::Newtype(field) => std::slice::from_ref(field.as_ref()),
+            VariantData::Struct(fields) => fields,
+        }
+    }
 }
 
 /// A named struct field.
@@ -279,6 +343,10 @@ pub enum FieldType {
     },
     /// `serde_json::Value`: any JSON, schema `x-kubernetes-preserve-unknown-fields`.
     Json,
+    /// A type that could not be read (and was reported): kept so that what is
+    /// checked after the parse (CEL rules that name the field) sees a field of
+    /// any type rather than none. An input with it is never generated.
+    Unresolved,
     /// A type declared in the same version module.
     Local(String),
     /// A type from k8s-openapi (or another known crate), by its full path.
@@ -303,6 +371,17 @@ impl FieldType {
         match self {
             FieldType::Option(inner) => inner,
             other => other,
+        }
+    }
+
+    /// `written` (the type as the user wrote it) without its outer `Option<...>`.
+    pub fn unwrap_option_display(&self, written: &str) -> String {
+        let trimmed = written.trim();
+        match (self, trimmed.find('<')) {
+            (FieldType::Option(_), Some(open)) if trimmed.ends_with('>') => {
+                trimmed[open + 1..trimmed.len() - 1].trim().to_owned()
+            }
+            _ => trimmed.to_owned(),
         }
     }
 }
@@ -375,7 +454,7 @@ pub struct Validation {
     pub external_docs: Option<(String, Option<String>)>,
 }
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, Default)]
 pub struct XValidation {
     pub rule: String,
     pub message: Option<String>,
@@ -384,6 +463,30 @@ pub struct XValidation {
     pub field_path: Option<String>,
     /// `optionalOldSelf=true`: the rule also runs on create, with `oldSelf` absent.
     pub optional_old_self: Option<bool>,
+    /// The marker that wrote the rule and its length, so that a problem with
+    /// the rule points at it; `None` for rules the generator writes.
+    pub marker: Option<(Location, usize)>,
+}
+
+/// Two rules are the same when they say the same, wherever they are written.
+impl PartialEq for XValidation {
+    fn eq(&self, other: &Self) -> bool {
+        (
+            &self.rule,
+            &self.message,
+            &self.message_expression,
+            &self.reason,
+            &self.field_path,
+            self.optional_old_self,
+        ) == (
+            &other.rule,
+            &other.message,
+            &other.message_expression,
+            &other.reason,
+            &other.field_path,
+            other.optional_old_self,
+        )
+    }
 }
 
 /// Kubernetes-kind information of a type.

@@ -316,7 +316,7 @@ pub fn emit_and_render(
 pub fn crd_diagnostics(errors: Vec<emit::crd::CrdError>) -> Diagnostics {
     let mut diags = Diagnostics::new();
     for e in errors {
-        diags.push(e.into_diagnostic());
+        diags.push(e.to_diagnostic());
     }
     fill_source_lines_from_disk(&mut diags);
     diags

@@ -113,6 +113,7 @@ fn types_of_version(group: &Group, version: &Version, out: &mut Vec<Diagnostic>)
             metadata(t, out);
         }
         list_map_keys(version, t, out);
+        defaults_under_optional_parents(version, t, out);
         for (field, ty) in fields(t) {
             for missing in unresolved(ty, version) {
                 out.push(
@@ -128,7 +129,12 @@ fn fields(t: &TypeDef) -> Vec<(&Location, &FieldType)> {
     match &t.body {
         TypeBody::Struct(s) => s.fields.iter().map(|f| (&f.location, &f.ty)).collect(),
         TypeBody::Newtype(n) => vec![(&t.location, &n.inner)],
-        TypeBody::Enum(_) => Vec::new(),
+        TypeBody::Enum(e) => e
+            .variants
+            .iter()
+            .flat_map(|v| v.data.fields())
+            .map(|f| (&f.location, &f.ty))
+            .collect(),
     }
 }
 
@@ -208,6 +214,114 @@ fn list_map_keys(version: &Version, t: &TypeDef, out: &mut Vec<Diagnostic>) {
             }
         }
     }
+}
+
+/// A field whose type is a struct with defaults inside, that may be missing
+/// and has no default of its own: the API server fills in nested defaults only
+/// in objects that are there, so an object without the field gets none of
+/// them (controller-tools#622/#631). A struct field with `#[serde(default)]`
+/// gets `default: {}` (see `emit::crd::schema`) where `{}` is valid, so it is
+/// left out here.
+fn defaults_under_optional_parents(version: &Version, t: &TypeDef, out: &mut Vec<Diagnostic>) {
+    let TypeBody::Struct(s) = &t.body else { return };
+    for f in s.fields.iter().filter(|f| !f.skip && !f.flatten) {
+        if f.is_required(s.default) || f.validation.default.is_some() {
+            continue;
+        }
+        let mut inner = &f.ty;
+        while let FieldType::Option(x) | FieldType::Boxed(x) = inner {
+            inner = x;
+        }
+        // A type inside itself is cut from the schema (no defaults there).
+        let FieldType::Local(name) = inner else {
+            continue;
+        };
+        if *name == t.name {
+            continue;
+        }
+        let Some(TypeBody::Struct(def)) = version.find_type(name).map(|t| &t.body) else {
+            continue;
+        };
+        let defaulted = nested_defaults(version, def, "", &mut vec![name.as_str()]);
+        if defaulted.is_empty() {
+            continue;
+        }
+        let serde_fills_in = !f.ty.is_option() && (f.serde_default || s.default);
+        let needed: Vec<String> = def
+            .fields
+            .iter()
+            .filter(|x| !x.skip && x.is_required(def.default) && x.validation.default.is_none())
+            .map(|x| format!("`{}`", x.json_name))
+            .collect();
+        if serde_fills_in && needed.is_empty() {
+            continue;
+        }
+        let fix = format!(
+            "add `// +kubebuilder:default={{}}` above `{}` so the server creates it with its \
+             defaults (controller-tools#622), or make it `{}` with `#[serde(default)]`",
+            f.name,
+            f.ty.unwrap_option_display(&f.ty_source)
+        );
+        let help = if needed.is_empty() {
+            fix
+        } else {
+            format!(
+                "`{{}}` is no valid `{name}`: {} {}; give {} a default, then {fix}",
+                needed.join(", "),
+                if needed.len() == 1 {
+                    "is required"
+                } else {
+                    "are required"
+                },
+                if needed.len() == 1 { "it" } else { "them" }
+            )
+        };
+        let shown: Vec<String> = defaulted.iter().map(|d| format!("`{d}`")).collect();
+        out.push(
+            Diagnostic::warning(
+                format!(
+                    "the defaults inside `{}` ({}) never apply to an object without it: it is \
+                     optional and has no default, and the API server fills in defaults only in \
+                     objects that are there",
+                    f.json_name,
+                    shown.join(", ")
+                ),
+                f.location.clone(),
+            )
+            .with_span(f.name.chars().count())
+            .with_help(help),
+        );
+    }
+}
+
+/// The JSON paths of the fields with a default in `def`, and in the struct
+/// fields of it that are always there (required or defaulted).
+fn nested_defaults<'a>(
+    version: &'a Version,
+    def: &'a crate::model::StructDef,
+    prefix: &str,
+    seen: &mut Vec<&'a str>,
+) -> Vec<String> {
+    let mut out = Vec::new();
+    for f in def.fields.iter().filter(|f| !f.skip) {
+        let path = format!("{prefix}{}", f.json_name);
+        if f.validation.default.is_some() {
+            out.push(path);
+            continue;
+        }
+        let FieldType::Local(name) = &f.ty else {
+            continue;
+        };
+        if !f.is_required(def.default) || seen.contains(&name.as_str()) {
+            continue;
+        }
+        if let Some(TypeBody::Struct(inner)) = version.find_type(name).map(|t| &t.body) {
+            seen.push(name);
+            out.extend(nested_defaults(version, inner, &format!("{path}."), seen));
+            seen.pop();
+        }
+    }
+    out
 }
 
 /// Every kind needs `metadata: ObjectMeta`, which `kube::Resource` hands out.

@@ -107,6 +107,9 @@ fn unit_enum(name: &str, doc: &str, variants: &[&str]) -> TypeDef {
                     serde_attrs: Vec::new(),
                     is_default: false,
                     location: loc(30),
+                    data: VariantData::Unit,
+                    other: false,
+                    skip: false,
                 })
                 .collect(),
             ..Default::default()
@@ -648,16 +651,20 @@ fn scalar_collection_and_wrapper_types_map_like_kubernetes() {
     };
     expect("name", json!({ "type": "string" }));
     expect("on", json!({ "type": "boolean" }));
-    expect("small", json!({ "type": "integer", "format": "int32" }));
+    // Types narrower than their format carry their bounds.
+    expect(
+        "small",
+        json!({ "type": "integer", "format": "int32", "minimum": -32768.0, "maximum": 32767.0 }),
+    );
     expect("count", json!({ "type": "integer", "format": "int32" }));
     expect("big", json!({ "type": "integer", "format": "int64" }));
     expect(
         "port",
-        json!({ "type": "integer", "format": "int32", "minimum": 0.0 }),
+        json!({ "type": "integer", "format": "int32", "minimum": 0.0, "maximum": 65535.0 }),
     );
     expect(
         "bytes",
-        json!({ "type": "integer", "format": "int64", "minimum": 0.0 }),
+        json!({ "type": "integer", "format": "int64", "minimum": 0.0, "maximum": 4294967295.0 }),
     );
     expect(
         "huge",
@@ -763,6 +770,7 @@ fn enums_become_string_enums_and_type_markers_apply_where_used() {
         reason: None,
         field_path: None,
         optional_old_self: None,
+        marker: None,
     }];
     let (crd, spec) = spec_of(&thing(
         vec![
@@ -782,6 +790,7 @@ fn enums_become_string_enums_and_type_markers_apply_where_used() {
                         reason: None,
                         field_path: None,
                         optional_old_self: None,
+                        marker: None,
                     }],
                     ..Default::default()
                 },
@@ -831,6 +840,7 @@ fn flattened_structs_merge_their_fields_into_the_parent() {
         reason: None,
         field_path: None,
         optional_old_self: None,
+        marker: None,
     }];
     let mut flattened = field("retry", local("RetryPolicy"));
     flattened.flatten = true;
@@ -981,6 +991,7 @@ fn every_validation_marker_lands_in_the_schema() {
                         reason: Some("FieldValueInvalid".to_owned()),
                         field_path: Some(".name".to_owned()),
                         optional_old_self: None,
+                        marker: None,
                     }],
                     ..Default::default()
                 }),

@@ -355,9 +355,9 @@ fn example_schemaless_and_defaults() {
 #[test]
 fn xvalidation_keeps_every_argument_and_type_rules() {
     let (spec, _) = spec_schema(
-        r#"    // +kubebuilder:validation:XValidation:rule="self.min <= self.max",messageExpression="'min ' + string(self.min)",reason=FieldValueForbidden,fieldPath=".min"
+        r#"    // +kubebuilder:validation:XValidation:rule="self.min <= self.max",messageExpression="self.max < 0 ? 'max is negative' : 'min exceeds max'",reason=FieldValueForbidden,fieldPath=".min"
     pub range: Range,
-    // +kubebuilder:validation:XValidation:rule="self == oldSelf",message="immutable",optionalOldSelf=true
+    // +kubebuilder:validation:XValidation:rule="!oldSelf.hasValue() || self == oldSelf.value()",message="immutable",optionalOldSelf=true
     pub id: Option<String>,
     // +k8s:immutable
     pub uid: String,"#,
@@ -376,7 +376,7 @@ pub struct Range {
             {"rule": "self.max < 100", "message": "small"},
             {
                 "rule": "self.min <= self.max",
-                "messageExpression": "'min ' + string(self.min)",
+                "messageExpression": "self.max < 0 ? 'max is negative' : 'min exceeds max'",
                 "reason": "FieldValueForbidden",
                 "fieldPath": ".min",
             },
@@ -384,7 +384,7 @@ pub struct Range {
     );
     assert_eq!(
         spec["properties"]["id"]["x-kubernetes-validations"],
-        json!([{"rule": "self == oldSelf", "message": "immutable", "optionalOldSelf": true}])
+        json!([{"rule": "!oldSelf.hasValue() || self == oldSelf.value()", "message": "immutable", "optionalOldSelf": true}])
     );
     assert_eq!(
         spec["properties"]["uid"]["x-kubernetes-validations"],
@@ -487,10 +487,10 @@ pub struct Target {
 }
 
 /// A rule that selects a field its schema does not have is refused at generate
-/// time (the API server would reject the CRD), at the field, with the property
+/// time (the API server would reject the CRD), at its marker, with the property
 /// it most likely meant.
 #[test]
-fn cel_rules_naming_unknown_fields_point_at_the_field() {
+fn cel_rules_naming_unknown_fields_point_at_the_marker() {
     let parsed = parse(&widget(
         r#"    // +kubebuilder:validation:XValidation:rule="self.min_replicas <= self.maxReplicas",message="min <= max"
     pub scaling: Scaling,"#,
@@ -508,7 +508,7 @@ pub struct Scaling {
     assert_eq!(errors.len(), 1, "{errors:?}");
     assert_eq!(
         (errors[0].location.line, errors[0].location.column),
-        (17, 9),
+        (16, 8),
         "{}",
         errors[0]
     );
@@ -698,5 +698,91 @@ pub struct Choice {
     assert!(
         text.contains("error: `+kubebuilder:validation:AtLeastOneOf` names `z`, which is not a field of this type"),
         "{text}"
+    );
+}
+
+#[path = "crd_markers/unions.rs"]
+mod unions;
+
+/// A `#[serde(default)]` field Rust always sends gets the default serde
+/// gives it: `{}` for a struct whose type has defaults (the server fills them
+/// in exactly when serde would default the field), and its empty value for
+/// what server-side apply can empty out (a struct without required fields, a
+/// map, a set list), or the server's merge leaves `null` and refuses the
+/// object (kubernetes#135841). Required, `Option`, skipped-when-empty,
+/// atomic and invalid-when-empty fields get no default.
+#[test]
+fn serde_default_fields_rust_always_sends_get_their_empty_value() {
+    let (spec, warnings) = spec_schema(
+        r#"    #[serde(default)]
+    pub nested: WithDefaults,
+    #[serde(default)]
+    pub settings: Settings,
+    #[serde(default)]
+    pub labels: std::collections::BTreeMap<String, String>,
+    // +listType=set
+    #[serde(default)]
+    pub tags: Vec<String>,
+    #[serde(default)]
+    pub plain: Vec<String>,
+    pub required: Settings,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub optional: Option<Settings>,
+    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub skipped: std::collections::BTreeMap<String, String>,
+    // +structType=atomic
+    #[serde(default)]
+    pub atomic: Settings,
+    #[serde(default)]
+    pub named: Named,
+    // +kubebuilder:validation:MinProperties=1
+    #[serde(default)]
+    pub non_empty: std::collections::BTreeMap<String, String>,"#,
+        r#"
+#[derive(Debug, Default, Serialize, Deserialize)]
+pub struct WithDefaults {
+    // +kubebuilder:default=3
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub retries: Option<i32>,
+    // +kubebuilder:default="x"
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mode: Option<String>,
+}
+
+#[derive(Debug, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Settings {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub self_heal: Option<bool>,
+}
+
+#[derive(Debug, Default, Serialize, Deserialize)]
+pub struct Named {
+    pub name: String,
+}
+"#,
+    );
+    assert_eq!(warnings.iter().count(), 0, "{}", warnings_text(&warnings));
+    let defaults: Vec<(&str, Value)> = spec["properties"]
+        .as_object()
+        .unwrap()
+        .iter()
+        .map(|(name, p)| (name.as_str(), p["default"].clone()))
+        .collect();
+    assert_eq!(
+        defaults,
+        vec![
+            ("atomic", Value::Null),
+            ("labels", json!({})),
+            ("named", Value::Null),
+            ("nested", json!({})),
+            ("nonEmpty", Value::Null),
+            ("optional", Value::Null),
+            ("plain", Value::Null),
+            ("required", Value::Null),
+            ("settings", json!({})),
+            ("skipped", Value::Null),
+            ("tags", json!([])),
+        ]
     );
 }

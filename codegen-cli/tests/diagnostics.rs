@@ -5,6 +5,7 @@
 use std::path::Path;
 
 use kube_codegen::diag::Diagnostics;
+use kube_codegen::emit::crd::{CrdError, CrdOptions, build_crds};
 use kube_codegen::parse::{ParseOptions, Parsed, parse_dir};
 
 fn parse(case: &str) -> Result<Parsed, Diagnostics> {
@@ -21,6 +22,25 @@ fn check(case: &str, errors: usize, expected: &str) {
         Ok(_) => panic!("{case} parsed without errors"),
         Err(d) => d,
     };
+    assert_eq!(
+        diags.to_string().trim_end(),
+        expected.trim(),
+        "rendering of {case}"
+    );
+    assert_eq!(diags.error_count(), errors, "errors of {case}");
+}
+
+/// Asserts that `case` parses but its CRDs fail with exactly `errors` errors,
+/// rendered (with their source lines) as `expected`.
+fn check_crds(case: &str, errors: usize, expected: &str) {
+    let parsed = parse(case).unwrap_or_else(|d| panic!("{case} does not parse:\n{d}"));
+    let crd_errors = build_crds(&parsed.api).expect_err("CRD errors");
+    let mut diags = Diagnostics(crd_errors.iter().map(CrdError::to_diagnostic).collect());
+    diags.fill_source_lines(|path, line| {
+        let text = std::fs::read_to_string(path).ok()?;
+        text.lines().nth(line - 1).map(str::to_owned)
+    });
+    diags.sort();
     assert_eq!(
         diags.to_string().trim_end(),
         expected.trim(),
@@ -263,34 +283,165 @@ error: tuple struct `Pair` is not supported: JSON objects need field names
     );
 }
 
-/// Enums must be plain strings on the wire.
+/// Enums with data that no structural schema holds: each conflict at the
+/// variant or field that shows it, naming the variants involved.
 #[test]
-fn data_carrying_enum() {
-    check(
-        "data-carrying-enum",
-        3,
+fn union_conflicts() {
+    check_crds(
+        "union-conflicts",
+        8,
         r#"
-error: enum variant `Source::Git` carries data, which has no structural schema
- --> tests/bad-input/data-carrying-enum/myapp/v1/app.rs:5:5
-  |
-5 |     Git { url: String },
-  |     ^^^^^^^^^^^^^^^^^^^
-  = help: API enums are strings: use unit variants only; for a choice between shapes, use a struct with one optional field per case
-
-error: enum variant `Source::Image` carries data, which has no structural schema
- --> tests/bad-input/data-carrying-enum/myapp/v1/app.rs:6:5
-  |
-6 |     Image(String),
-  |     ^^^^^^^^^^^^^
-  = help: API enums are strings: use unit variants only; for a choice between shapes, use a struct with one optional field per case
-
-error: `#[serde(tag)]` makes this enum an object or an untyped value on the wire
-  --> tests/bad-input/data-carrying-enum/myapp/v1/app.rs:11:9
+error: `Source::Empty` is the string "Empty" on the wire, but `Source::Git` is an object: no structural schema holds both
+  --> tests/bad-input/union-conflicts/myapp/v1/app.rs:26:5
    |
-11 | #[serde(tag = "kind")]
-   |         ^^^^^^^^^^^^
-   = help: API enums must be plain strings: remove the attribute and use unit variants
+26 |     Empty,
+   |     ^^^^^
+   = help: write `Empty {}` (the object `{"Empty": {}}`), or tag the enum: `#[serde(tag = "type")]` writes every variant as an object
+
+error: `Auth::Token` holds a `String`, which serde cannot write next to the tag `type` of an internally tagged enum
+  --> tests/bad-input/union-conflicts/myapp/v1/app.rs:33:5
+   |
+33 |     Token(String),
+   |     ^^^^^
+   = help: give the variant named fields (`Token { value: String }`), or use adjacent tagging: `#[serde(tag = "type", content = "value")]`
+
+error: the field `command` of `Step::Retry` has `Vec<String>`, not `String` as in `Run`: both are the property `command`
+  --> tests/bad-input/union-conflicts/myapp/v1/app.rs:42:13
+   |
+42 |     Retry { command: Vec<String> },
+   |             ^^^^^^^
+   = help: give the two fields the same type and markers, or different names (`#[serde(rename = "...")]`)
+
+error: the field `kind` of `Step::Wait` has the name of the tag `kind`
+  --> tests/bad-input/union-conflicts/myapp/v1/app.rs:43:12
+   |
+43 |     Wait { kind: String },
+   |            ^^^^
+   = help: rename the field, or the tag (`#[serde(tag = "...")]`)
+
+error: the unit variant `Port::Unset` of an untagged enum is `null` on the wire, which an API object cannot hold
+  --> tests/bad-input/union-conflicts/myapp/v1/app.rs:51:5
+   |
+51 |     Unset,
+   |     ^^^^^
+   = help: remove it and use `Option<Port>` where the value may be missing, or tag the enum
+
+error: `Value::Text` holds a `String` but `Value::Pair` an object: no structural schema holds both
+  --> tests/bad-input/union-conflicts/myapp/v1/app.rs:58:5
+   |
+58 |     Text(String),
+   |     ^^^^
+   = help: give `Text` named fields (`Text { value: String }`)
+
+error: `Login::Mutual` is never read: serde tries `Basic` first, which reads every object that has `user`
+  --> tests/bad-input/union-conflicts/myapp/v1/app.rs:67:5
+   |
+67 |     Mutual { user: String, certificate: String },
+   |     ^^^^^^
+   = help: put `Mutual` before `Basic`, or give `Basic` a required field `Mutual` does not have
+
+error: `Size::Blocks` is never read: serde tries `Bytes` first and it takes the same values
+  --> tests/bad-input/union-conflicts/myapp/v1/app.rs:75:5
+   |
+75 |     Blocks(u32),
+   |     ^^^^^^
+   = help: keep one variant per kind of value (one integer, one string)
 "#,
+    );
+}
+
+/// CEL rules the API server would refuse for their cost (reported at the
+/// marker, with the server's hint) or for `oldSelf` where old values do not
+/// correlate.
+#[test]
+fn cel_budget_and_transition_rules() {
+    check_crds(
+        "cel-budget",
+        4,
+        r#"
+error: spec.versions[0].schema.openAPIV3Schema: Forbidden: x-kubernetes-validations estimated rule cost total for entire OpenAPIv3 schema exceeds budget by factor of more than 100x (try simplifying the rule, or adding maxItems, maxProperties, and maxLength where arrays, maps, and strings are declared)
+ --> tests/bad-input/cel-budget/myapp/v1/app.rs:6:12
+  |
+6 | pub struct App {
+  |            ^
+  = help: bound what the rule walks: `+kubebuilder:validation:MaxItems` on the lists, `MaxProperties` on the maps and `MaxLength` on the strings above and in it; the cost is the rule's worst case times how often it may run
+
+error: spec.versions[0].schema.openAPIV3Schema.properties[spec].properties[hosts].x-kubernetes-validations[0].rule: Forbidden: estimated rule cost exceeds budget by factor of more than 100x (try simplifying the rule, or adding maxItems, maxProperties, and maxLength where arrays, maps, and strings are declared)
+  --> tests/bad-input/cel-budget/myapp/v1/app.rs:15:8
+   |
+15 |     // +kubebuilder:validation:XValidation:rule="self.all(a, self.all(b, a == b || !a.endsWith(b)))",message="no host is a suffix of another"
+   |        ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^
+   = help: bound what the rule walks: `+kubebuilder:validation:MaxItems` on the lists, `MaxProperties` on the maps and `MaxLength` on the strings above and in it; the cost is the rule's worst case times how often it may run
+
+error: spec.versions[0].schema.openAPIV3Schema.properties[spec].properties[hosts].x-kubernetes-validations[0].rule: Forbidden: contributed to estimated rule cost total exceeding cost limit for entire OpenAPIv3 schema
+  --> tests/bad-input/cel-budget/myapp/v1/app.rs:15:8
+   |
+15 |     // +kubebuilder:validation:XValidation:rule="self.all(a, self.all(b, a == b || !a.endsWith(b)))",message="no host is a suffix of another"
+   |        ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^
+   = help: bound what the rule walks: `+kubebuilder:validation:MaxItems` on the lists, `MaxProperties` on the maps and `MaxLength` on the strings above and in it; the cost is the rule's worst case times how often it may run
+
+error: spec.versions[0].schema.openAPIV3Schema.properties[spec].properties[backends].items.x-kubernetes-validations[0].rule: Invalid value: "self.weight >= oldSelf.weight": oldSelf cannot be used on the uncorrelatable portion of the schema within spec.versions[0].schema.openAPIV3Schema.properties[spec].properties[backends]
+  --> tests/bad-input/cel-budget/myapp/v1/app.rs:21:4
+   |
+21 | // +kubebuilder:validation:XValidation:rule="self.weight >= oldSelf.weight",message="weights only grow"
+   |    ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^
+   = help: old and new items of a list correlate only by key: make the list `+listType=map` with `+listMapKey=`, or write the rule on the list itself
+"#,
+    );
+}
+
+/// One run reports every error: those found reading the input (an unknown
+/// marker, a tuple variant) together with those of the CRDs built from what
+/// could be read (a CEL rule naming the Rust field, a float, an enum with no
+/// structural schema), as `generate`, `crd`, `build.rs` and the macro do.
+#[test]
+fn every_error_is_reported_in_one_run() {
+    let diags = parse_dir(
+        Path::new("tests/bad-input/one-round"),
+        &ParseOptions {
+            crd_checks: Some(CrdOptions::default()),
+            ..ParseOptions::default()
+        },
+    )
+    .expect_err("errors of both kinds");
+    assert_eq!(diags.error_count(), 5, "{diags}");
+    assert_eq!(
+        diags.to_string().trim_end(),
+        r#"
+error: spec.versions[0].schema.openAPIV3Schema.properties[spec].x-kubernetes-validations[0].rule: Invalid value: "self.min_replicas <= self.maxReplicas": compilation failed: undefined field 'min_replicas'; did you mean `minReplicas`?
+  --> tests/bad-input/one-round/myapp/v1/app.rs:11:4
+   |
+11 | // +kubebuilder:validation:XValidation:rule="self.min_replicas <= self.maxReplicas",message="min <= max"
+   |    ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^
+
+error: unknown marker `+kubebuilder:validation:Minimun`
+  --> tests/bad-input/one-round/myapp/v1/app.rs:15:8
+   |
+15 |     // +kubebuilder:validation:Minimun=0
+   |        ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^
+   = help: did you mean `+kubebuilder:validation:Minimum`?
+
+error: `f64` fields are refused by default, as controller-gen refuses Go floats: JSON numbers are read differently across languages, so a float may not round-trip; use an integer, a `String`, or `Quantity` instead, or pass `--allow-dangerous-types` (Builder: `allow_dangerous_types(true)`) to generate `type: number`
+  --> tests/bad-input/one-round/myapp/v1/app.rs:18:9
+   |
+18 |     pub ratio: f64,
+   |         ^
+
+error: `Source::Empty` is the string "Empty" on the wire, but `Source::Git` is an object: no structural schema holds both
+  --> tests/bad-input/one-round/myapp/v1/app.rs:26:5
+   |
+26 |     Empty,
+   |     ^^^^^
+   = help: write `Empty {}` (the object `{"Empty": {}}`), or tag the enum: `#[serde(tag = "type")]` writes every variant as an object
+
+error: tuple variant `Both` is a JSON array of 2 values, which has no structural schema
+  --> tests/bad-input/one-round/myapp/v1/app.rs:32:5
+   |
+32 |     Both(String, String),
+   |     ^^^^^^^^^^^^^^^^^^^^
+   = help: give the fields names: `Both { name: Type, ... }`
+"#
+        .trim()
     );
 }
 
@@ -648,6 +799,48 @@ warning: `+k8s:openapi-gen` is ignored
     assert_eq!(parsed.api.kinds().count(), 1);
 }
 
+/// Defaults inside a field that may be missing and has no default of its own
+/// never apply to objects without it (controller-tools#622/#631): a warning
+/// with the fix. A `#[serde(default)]` struct field gets `default: {}` instead,
+/// unless `{}` is not valid.
+#[test]
+fn defaults_that_never_apply_are_warned() {
+    let parsed = parse("defaults-never-apply").unwrap_or_else(|d| panic!("{d}"));
+    assert_eq!(
+        parsed.warnings.to_string().trim_end(),
+        r#"
+warning: the defaults inside `limits` (`cpu`, `memory`) never apply to an object without it: it is optional and has no default, and the API server fills in defaults only in objects that are there
+  --> tests/bad-input/defaults-never-apply/myapp/v1/app.rs:14:9
+   |
+14 |     pub limits: Option<Limits>,
+   |         ^^^^^^
+   = help: add `// +kubebuilder:default={}` above `limits` so the server creates it with its defaults (controller-tools#622), or make it `Limits` with `#[serde(default)]`
+
+warning: the defaults inside `owner` (`kind`) never apply to an object without it: it is optional and has no default, and the API server fills in defaults only in objects that are there
+  --> tests/bad-input/defaults-never-apply/myapp/v1/app.rs:20:9
+   |
+20 |     pub owner: Owner,
+   |         ^^^^^
+   = help: `{}` is no valid `Owner`: `name` is required; give it a default, then add `// +kubebuilder:default={}` above `owner` so the server creates it with its defaults (controller-tools#622), or make it `Owner` with `#[serde(default)]`
+"#
+        .trim()
+    );
+    // The `#[serde(default)]` struct with defaults inside gets `default: {}`;
+    // one whose `{}` would be invalid does not.
+    let crds = build_crds(&parsed.api).unwrap_or_else(|e| panic!("{e:?}"));
+    let spec = serde_json::to_value(&crds[0].definition.spec.versions[0].schema).unwrap()
+        ["openAPIV3Schema"]["properties"]["spec"]["properties"]
+        .clone();
+    let defaults: Vec<(&str, &serde_json::Value)> = ["limits", "retry", "owner", "tuning"]
+        .into_iter()
+        .map(|f| (f, &spec[f]["default"]))
+        .collect();
+    assert_eq!(
+        format!("{defaults:?}"),
+        r#"[("limits", Null), ("retry", Object {}), ("owner", Null), ("tuning", Object {})]"#
+    );
+}
+
 /// CRDs in `*.k8s.io` / `*.kubernetes.io` need the API-approval annotation or the
 /// API server rejects them; a label without `=` is malformed.
 #[test]
@@ -801,17 +994,25 @@ error: converting `Cluster` from v2 to v1 leaves out `spec.nodeCount`: v1 requir
 
 /// A converted kind whose versions' types differ where nobody wrote a
 /// conversion: the error names the differences and the impls to write; the
-/// types that agree (`Network`) are left to the generator.
+/// types that agree (`Network`) are left to the generator. Enums are paired
+/// variant by variant, and a struct variant field by field (`Access`).
 #[test]
 fn unconverted_types() {
     check_generate(
         "unconverted-types",
-        1,
+        2,
         r#"
-error: `v1::ClusterSpec` and `v2::ClusterSpec` differ, and no conversion between them is written: v2 has `nodes`, v1 does not; v1 has `nodeCount`, v2 does not
-  --> tests/bad-input/unconverted-types/fleet/v1/cluster.rs:14:12
+error: `v1::Access` and `v2::Access` differ, and no conversion between them is written: in variant `Token`: v2 has `secretRef`, v1 does not; in variant `Token`: v1 has `secret`, v2 does not
+  --> tests/bad-input/unconverted-types/fleet/v1/cluster.rs:29:10
    |
-14 | pub struct ClusterSpec {
+29 | pub enum Access {
+   |          ^^^^^^
+   = help: write `impl From<Access> for v2::Access` and `impl From<v2::Access> for Access` (or `TryFrom`, if it can fail) in a file of `fleet/v1/` with `use crate::fleet::v2;`; kube-codegen writes the conversions of the types whose fields agree
+
+error: `v1::ClusterSpec` and `v2::ClusterSpec` differ, and no conversion between them is written: v2 has `nodes`, v1 does not; v1 has `nodeCount`, v2 does not
+  --> tests/bad-input/unconverted-types/fleet/v1/cluster.rs:16:12
+   |
+16 | pub struct ClusterSpec {
    |            ^^^^^^^^^^^
    = help: write `impl From<ClusterSpec> for v2::ClusterSpec` and `impl From<v2::ClusterSpec> for ClusterSpec` (or `TryFrom`, if it can fail) in a file of `fleet/v1/` with `use crate::fleet::v2;`; kube-codegen writes the conversions of the types whose fields agree
 "#,

@@ -338,6 +338,7 @@ fn sources() -> Vec<(PathBuf, String)> {
 fn parse_rich() -> kube_codegen::parse::Parsed {
     let opts = ParseOptions {
         plural_exceptions: BTreeMap::from([("Person".to_owned(), "People".to_owned())]),
+        ..ParseOptions::default()
     };
     match parse_sources(&sources(), &opts) {
         Ok(parsed) => parsed,
@@ -627,6 +628,7 @@ fn fields_types_names_and_validation() {
             reason: Some("FieldValueInvalid".into()),
             field_path: Some(".items".into()),
             optional_old_self: None,
+            marker: None,
         }]
     );
     assert_eq!(

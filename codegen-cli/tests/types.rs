@@ -101,6 +101,9 @@ fn variant(name: &str, is_default: bool) -> Variant {
         serde_attrs: vec![],
         is_default,
         location: loc(),
+        data: VariantData::Unit,
+        other: false,
+        skip: false,
     }
 }
 
@@ -161,6 +164,7 @@ fn app_api() -> Api {
             rename_all: Some("lowercase".to_owned()),
             serde_attrs: vec!["rename_all = \"lowercase\"".to_owned()],
             variants: vec![variant("Pending", true), variant("Running", false)],
+            tagging: Tagging::External,
         }),
         kind: None,
     };

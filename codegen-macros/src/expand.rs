@@ -137,6 +137,7 @@ fn try_expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenStream> 
 
     let opts = ParseOptions {
         plural_exceptions: args.plural_exceptions.clone(),
+        crd_checks: Some(Default::default()),
     };
     let outputs = generate::fallback(|| generate::generate(&files, &opts))
         .map_err(|diags| to_error(&diags, &maps, module.ident.span()))?;
@@ -320,6 +321,9 @@ fn rewrite_type(item: &mut syn::Item, output: &TypeOutput) -> syn::Result<()> {
         syn::Item::Enum(e) => {
             for variant in e.variants.iter_mut() {
                 strip_marker_docs(&mut variant.attrs);
+                for field in variant.fields.iter_mut() {
+                    strip_marker_docs(&mut field.attrs);
+                }
             }
             &mut e.attrs
         }

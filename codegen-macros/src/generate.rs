@@ -52,14 +52,8 @@ pub fn generate(
     opts: &ParseOptions,
 ) -> Result<Vec<TypeOutput>, Diagnostics> {
     let parsed = parse::parse_sources(files, opts)?;
-    let crds = crd::build_crds(&parsed.api).map_err(|errors| {
-        Diagnostics(
-            errors
-                .into_iter()
-                .map(crd::CrdError::into_diagnostic)
-                .collect(),
-        )
-    })?;
+    let crds = crd::build_crds(&parsed.api)
+        .map_err(|errors| Diagnostics(errors.into_iter().map(|e| e.to_diagnostic()).collect()))?;
     let mut out = Vec::new();
     for group in &parsed.api.groups {
         for version in &group.versions {

@@ -13,7 +13,7 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 use crate::emit::rust_type::ident;
-use crate::model::{EnumDef, FieldType, StructDef, TypeBody, TypeDef};
+use crate::model::{EnumDef, FieldType, StructDef, TypeBody, TypeDef, Variant, VariantData};
 
 /// The `impl Clone` for `ty`, or nothing when `+k8s:deepcopy-gen=false` turns it off.
 ///
@@ -32,7 +32,7 @@ pub fn clone_impl(ty: &TypeDef, copy_types: &BTreeSet<String>) -> TokenStream {
             }
         },
         TypeBody::Struct(def) => struct_clone(def, copy_types),
-        TypeBody::Enum(def) => enum_clone(def),
+        TypeBody::Enum(def) => enum_clone(def, copy_types),
         TypeBody::Newtype(def) => newtype_clone(&def.inner, copy_types),
     };
     quote! {
@@ -102,7 +102,9 @@ fn newtype_clone(inner: &FieldType, copy_types: &BTreeSet<String>) -> TokenStrea
     }
 }
 
-fn enum_clone(def: &EnumDef) -> TokenStream {
+/// A `match` over the variants that copies each one's data; a `clone_from` that
+/// reuses the data's allocations when both values are the same variant.
+fn enum_clone(def: &EnumDef, copy_types: &BTreeSet<String>) -> TokenStream {
     if def.variants.is_empty() {
         return quote! {
             fn clone(&self) -> Self {
@@ -112,13 +114,95 @@ fn enum_clone(def: &EnumDef) -> TokenStream {
     }
     let arms = def.variants.iter().map(|v| {
         let variant = ident(&v.name);
-        quote!(Self::#variant => Self::#variant)
+        match &v.data {
+            VariantData::Unit => quote!(Self::#variant => Self::#variant),
+            VariantData::Newtype(field) => {
+                let copy = copy_of(quote!(value), is_copy(&field.ty, copy_types));
+                quote!(Self::#variant(value) => Self::#variant(#copy))
+            }
+            VariantData::Struct(fields) => {
+                let names: Vec<_> = fields.iter().map(|f| ident(&f.name)).collect();
+                let copies = fields
+                    .iter()
+                    .zip(&names)
+                    .map(|(f, name)| copy_of(quote!(#name), is_copy(&f.ty, copy_types)));
+                quote!(Self::#variant { #(#names),* } => Self::#variant { #(#names: #copies),* })
+            }
+        }
     });
-    quote! {
+    let clone = quote! {
         fn clone(&self) -> Self {
             match self {
                 #(#arms,)*
             }
+        }
+    };
+    let reuse: Vec<TokenStream> = def
+        .variants
+        .iter()
+        .filter_map(|v| variant_clone_from(v, copy_types))
+        .collect();
+    if reuse.is_empty() {
+        return clone;
+    }
+    quote! {
+        #clone
+
+        fn clone_from(&mut self, source: &Self) {
+            match (self, source) {
+                #(#reuse)*
+                (this, source) => *this = source.clone(),
+            }
+        }
+    }
+}
+
+/// `value.clone()`, or `*value` for a `Copy` value bound by reference.
+fn copy_of(binding: TokenStream, copy: bool) -> TokenStream {
+    if copy {
+        quote!(*#binding)
+    } else {
+        quote!(#binding.clone())
+    }
+}
+
+/// The `clone_from` arm of a variant with data: each field copied into the
+/// existing one.
+fn variant_clone_from(v: &Variant, copy_types: &BTreeSet<String>) -> Option<TokenStream> {
+    let variant = ident(&v.name);
+    let assign = |target: &TokenStream, source: &TokenStream, ty: &FieldType| {
+        if is_copy(ty, copy_types) {
+            quote!(*#target = *#source;)
+        } else {
+            quote!(#target.clone_from(#source);)
+        }
+    };
+    match &v.data {
+        VariantData::Unit => None,
+        VariantData::Newtype(field) => {
+            let body = assign(&quote!(value), &quote!(source), &field.ty);
+            Some(quote!((Self::#variant(value), Self::#variant(source)) => { #body }))
+        }
+        VariantData::Struct(fields) if fields.is_empty() => None,
+        VariantData::Struct(fields) => {
+            let taken: BTreeSet<String> = fields.iter().map(|f| f.name.clone()).collect();
+            let mut mine = Vec::new();
+            let mut theirs = Vec::new();
+            let mut body = Vec::new();
+            for f in fields {
+                let name = ident(&f.name);
+                let mut from = format!("source_{}", f.name.trim_start_matches("r#"));
+                while taken.contains(&from) {
+                    from.push('_');
+                }
+                let from = ident(&from);
+                body.push(assign(&quote!(#name), &quote!(#from), &f.ty));
+                mine.push(quote!(#name));
+                theirs.push(quote!(#name: #from));
+            }
+            Some(quote! {
+                (Self::#variant { #(#mine),* }, Self::#variant { #(#theirs),* }) => { #(#body)* }
+            })
         }
     }
 }
@@ -145,6 +229,7 @@ pub fn is_copy(ty: &FieldType, copy_types: &BTreeSet<String>) -> bool {
         | FieldType::Vec(_)
         | FieldType::Map { .. }
         | FieldType::Json
+        | FieldType::Unresolved
         | FieldType::External(_)
         | FieldType::Boxed(_) => false,
     }

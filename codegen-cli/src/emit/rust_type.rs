@@ -33,10 +33,13 @@ impl TypeNames {
         let here: BTreeSet<String> = file.types.iter().map(|t| t.name.clone()).collect();
         let mut wanted: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
         for ty in &file.types {
-            if let TypeBody::Struct(def) = &ty.body {
-                for field in &def.fields {
-                    collect_paths(&field.ty, &here, &mut wanted);
-                }
+            let fields: Vec<&crate::model::Field> = match &ty.body {
+                TypeBody::Struct(def) => def.fields.iter().collect(),
+                TypeBody::Enum(def) => def.variants.iter().flat_map(|v| v.data.fields()).collect(),
+                TypeBody::Newtype(_) => Vec::new(),
+            };
+            for field in fields {
+                collect_paths(&field.ty, &here, &mut wanted);
             }
         }
         let imports = wanted
@@ -89,7 +92,7 @@ impl TypeNames {
                 let value = self.render(value);
                 quote!(#map<String, #value>)
             }
-            FieldType::Json => quote!(serde_json::Value),
+            FieldType::Json | FieldType::Unresolved => quote!(serde_json::Value),
             FieldType::Local(name) if self.here.contains(name) => ident_tokens(name),
             FieldType::Local(name) => self.path(&format!("super::{name}")),
             FieldType::External(ext) => self.path(&ext.path),
@@ -146,6 +149,7 @@ fn collect_paths(
         | FieldType::PointerSized { .. }
         | FieldType::Float { .. }
         | FieldType::Json
+        | FieldType::Unresolved
         | FieldType::Local(_) => {}
     }
 }
@@ -252,7 +256,8 @@ impl LocalTypes {
             | FieldType::Option(_)
             | FieldType::Vec(_)
             | FieldType::Map { .. }
-            | FieldType::Json => true,
+            | FieldType::Json
+            | FieldType::Unresolved => true,
             FieldType::Boxed(inner) => self.is_default(inner),
             // std implements `Default` for arrays of up to 32 items.
             FieldType::Array { item, len } => *len <= 32 && self.is_default(item),

@@ -14,7 +14,9 @@ use quote::quote;
 
 use crate::emit::rust_type::{LocalTypes, TypeNames, ident, last_segment};
 use crate::emit::{EmitOptions, GeneratedFile, deepcopy, register};
-use crate::model::{Api, EnumDef, Field, Group, SourceFile, TypeBody, TypeDef, Version};
+use crate::model::{
+    Api, EnumDef, Field, Group, SourceFile, TypeBody, TypeDef, VariantData, Version,
+};
 
 /// Derives kept in the generated crate (by last path segment): std's and serde's,
 /// the only derive macros its dependencies provide. `Clone` is generated instead.
@@ -227,7 +229,7 @@ fn type_def(ty: &TypeDef, names: &TypeNames, locals: &LocalTypes, remote: bool) 
                 // `apiVersion`/`kind`-writing trait impls wrap (see `register`).
                 attrs.push(quote!(#[serde(remote = "Self")]));
             }
-            let fields = def.fields.iter().map(|f| field(f, names));
+            let fields = def.fields.iter().map(|f| field(f, names, true));
             quote! {
                 #(#docs)*
                 #derive
@@ -250,7 +252,7 @@ fn type_def(ty: &TypeDef, names: &TypeNames, locals: &LocalTypes, remote: bool) 
         TypeBody::Enum(def) => {
             let attrs = container_attrs(&def.serde_attrs, def.rename_all.as_deref(), false);
             let has_default = derives.iter().any(|d| last_path_ident(d) == "Default");
-            let variants = variants(def, has_default);
+            let variants = variants(def, names, has_default);
             quote! {
                 #(#docs)*
                 #derive
@@ -263,7 +265,9 @@ fn type_def(ty: &TypeDef, names: &TypeNames, locals: &LocalTypes, remote: bool) 
     }
 }
 
-fn field(field: &Field, names: &TypeNames) -> TokenStream {
+/// A named field (`pub` in a struct, without visibility in an enum variant),
+/// with the serde attributes null safety asks for.
+fn field(field: &Field, names: &TypeNames, public: bool) -> TokenStream {
     let docs = doc_attrs(&field.docs);
     let mut attrs: Vec<TokenStream> = field.serde_attrs.iter().map(|a| serde_attr(a)).collect();
     let written = serde_keys(&field.serde_attrs);
@@ -300,24 +304,42 @@ fn field(field: &Field, names: &TypeNames) -> TokenStream {
     }
     let name = ident(&field.name);
     let ty = names.render(&field.ty);
+    let vis = public.then(|| quote!(pub));
     quote! {
         #(#docs)*
         #(#attrs)*
-        pub #name: #ty
+        #vis #name: #ty
     }
 }
 
-fn variants(def: &EnumDef, has_default: bool) -> impl Iterator<Item = TokenStream> + '_ {
+fn variants<'a>(
+    def: &'a EnumDef,
+    names: &'a TypeNames,
+    has_default: bool,
+) -> impl Iterator<Item = TokenStream> + 'a {
     def.variants.iter().map(move |v| {
         let docs = doc_attrs(&v.docs);
         let attrs = v.serde_attrs.iter().map(|a| serde_attr(a));
         let default = (v.is_default && has_default).then(|| quote!(#[default]));
         let name = ident(&v.name);
+        let data = match &v.data {
+            VariantData::Unit => TokenStream::new(),
+            VariantData::Newtype(inner) => {
+                let docs = doc_attrs(&inner.docs);
+                let attrs = inner.serde_attrs.iter().map(|a| serde_attr(a));
+                let ty = names.render(&inner.ty);
+                quote!((#(#docs)* #(#attrs)* #ty))
+            }
+            VariantData::Struct(fields) => {
+                let fields = fields.iter().map(|f| field(f, names, false));
+                quote!({ #(#fields,)* })
+            }
+        };
         quote! {
             #(#docs)*
             #default
             #(#attrs)*
-            #name
+            #name #data
         }
     })
 }
@@ -562,7 +584,11 @@ fn serde_strings(ty: &TypeDef) -> Vec<&String> {
         TypeBody::Enum(def) => def
             .serde_attrs
             .iter()
-            .chain(def.variants.iter().flat_map(|v| &v.serde_attrs))
+            .chain(def.variants.iter().flat_map(|v| {
+                v.serde_attrs
+                    .iter()
+                    .chain(v.data.fields().iter().flat_map(|f| &f.serde_attrs))
+            }))
             .collect(),
         TypeBody::Newtype(def) => def.serde_attrs.iter().collect(),
     }

@@ -3,9 +3,9 @@
 //! which rejects the whole CRD at install time; here it is an error that points
 //! at the column of the rule where the parser stopped.
 //!
-//! Only the syntax is checked here; the fields a rule selects and the types of
-//! its operands are checked against the generated schema by
-//! `emit::crd::cel_check`, and the rule's cost is left to the API server.
+//! Only the syntax is checked here; the fields a rule selects, the types of its
+//! operands and its cost are checked against the generated schema by
+//! `emit::crd::cel`.
 
 use super::markers::Marker;
 use crate::diag::Diagnostic;

@@ -13,12 +13,12 @@ use super::kind;
 use super::marker_registry::{MarkerId as M, Targets};
 use super::markers::Marker;
 use super::schema_markers::{self, ValueShape};
-use super::serde_attrs::{self, ContainerSerde, SerdeProblem};
+use super::serde_attrs::{self, ContainerSerde, RenameRule, SerdeProblem};
 use super::types::{self, Shape};
 use crate::diag::Diagnostic;
 use crate::model::{
-    AliasDef, AliasStep, AliasUse, EnumDef, Field, NewtypeDef, StructDef, TypeBody, TypeDef,
-    Validation, Variant,
+    AliasDef, AliasStep, AliasUse, EnumDef, Field, FieldType, NewtypeDef, StructDef, Tagging,
+    TypeBody, TypeDef, Validation, Variant, VariantData,
 };
 
 /// The line of the first token after an item's attributes: markers and docs
@@ -216,9 +216,8 @@ pub(crate) fn build_struct(
     let mut fields = Vec::new();
     let mut prev = named.brace_token.span.open().start().line;
     for f in &named.named {
-        if let Some(field) =
-            build_field(cx, f, prev, &container, tm.optional_fields, &generic_names)
-        {
+        let rule = container.rename_all.as_ref().map(|(_, r)| *r);
+        if let Some(field) = build_field(cx, f, prev, rule, tm.optional_fields, &generic_names) {
             fields.push(field);
         }
         prev = f.span().end().line;
@@ -279,25 +278,7 @@ fn build_newtype(
 ) -> Option<TypeDef> {
     let name = s.ident.to_string();
     let field = s.fields.iter().next()?;
-    let mut warnings = Vec::new();
-    let resolved = types::resolve(&field.ty, &cx.scope(generic_names), &mut warnings);
-    for w in warnings {
-        let (loc, len) = cx.span(w.span);
-        cx.push(
-            Diagnostic::warning(w.message, loc)
-                .with_span(len)
-                .with_help(w.help),
-        );
-    }
-    let inner = match resolved {
-        Ok(ty) => ty,
-        Err(e) => {
-            if !e.silent {
-                cx.error(e.span, e.message, e.help);
-            }
-            return None;
-        }
-    };
+    let inner = resolve_field_type(cx, &field.ty, generic_names)?;
     if container.rename_all.is_some() {
         cx.error(
             s.ident.span(),
@@ -439,7 +420,7 @@ fn build_field(
     cx: &mut FileCx<'_>,
     f: &syn::Field,
     after_line: usize,
-    container: &ContainerSerde,
+    rename_all: Option<RenameRule>,
     optional_by_default: bool,
     generic_names: &[String],
 ) -> Option<Field> {
@@ -448,38 +429,17 @@ fn build_field(
     let mut problems = Vec::new();
     let serde = serde_attrs::field(&f.attrs, &|a| cx.text_of(a), &mut problems);
     report_serde(cx, problems);
-
-    let mut warnings = Vec::new();
-    let resolved = types::resolve(&f.ty, &cx.scope(generic_names), &mut warnings);
-    for w in warnings {
-        let (loc, len) = cx.span(w.span);
-        cx.push(
-            Diagnostic::warning(w.message, loc)
-                .with_span(len)
-                .with_help(w.help),
-        );
-    }
-    let ty = match resolved {
-        Ok(ty) => ty,
-        Err(e) => {
-            if !e.silent {
-                cx.error(e.span, e.message, e.help);
-            }
-            return None;
-        }
-    };
+    // A type that cannot be read is reported; the field stays, as any JSON, so
+    // that what is checked later (CEL rules that name it) does not trip over
+    // its absence. Nothing is generated from an input with errors.
+    let ty = resolve_field_type(cx, &f.ty, generic_names).unwrap_or(FieldType::Unresolved);
 
     let name = ident.to_string();
     let plain = ident.unraw().to_string();
     let json_name = serde
         .rename
         .clone()
-        .or_else(|| {
-            container
-                .rename_all
-                .as_ref()
-                .map(|(_, rule)| rule.apply_to_field(&plain))
-        })
+        .or_else(|| rename_all.map(|rule| rule.apply_to_field(&plain)))
         .unwrap_or(plain);
 
     let mut validation = Validation::default();
@@ -609,11 +569,11 @@ pub(crate) fn build_enum(
         head_line(&e.vis, e.enum_token.span),
         Targets::TYPE,
     );
-    generics(cx, &e.generics, &name);
+    let generic_names = generics(cx, &e.generics, &name);
     let mut problems = Vec::new();
     let container = serde_attrs::container(&e.attrs, true, &|a| cx.text_of(a), &mut problems);
     report_serde(cx, problems);
-    let tm = type_markers(cx, &markers, ValueShape::String, &name);
+    let tagging = tagging(cx, &container);
 
     if e.variants.is_empty() {
         cx.error(
@@ -622,54 +582,42 @@ pub(crate) fn build_enum(
             "add unit variants, one per allowed string",
         );
     }
+    // Field markers follow the type's `+kubebuilder:validation:Optional`, as in structs.
+    let optional_fields = markers
+        .iter()
+        .rev()
+        .find_map(|m| match m.id() {
+            M::ValidationOptional => Some(true),
+            M::ValidationRequired => Some(false),
+            _ => None,
+        })
+        .unwrap_or(cx.version.optional_by_default);
     let mut variants = Vec::new();
     let mut prev = e.brace_token.span.open().start().line;
     for v in &e.variants {
         // Variants take no markers; reading them reports any that are there.
         let line = v.ident.span().start().line;
         cx.markers(prev, line, Targets::VARIANT);
-        prev = v.span().end().line;
-        if !matches!(v.fields, Fields::Unit) {
-            let (loc, len) = cx.span_between(v.ident.span(), v.fields.span());
-            cx.push(
-                Diagnostic::error(
-                    format!(
-                        "enum variant `{name}::{}` carries data, which has no structural schema",
-                        v.ident
-                    ),
-                    loc,
-                )
-                .with_span(len)
-                .with_help(
-                    "API enums are strings: use unit variants only; for a choice between shapes, \
-                     use a struct with one optional field per case",
-                ),
-            );
+        if let Some(variant) = build_variant(cx, v, &container, optional_fields, &generic_names) {
+            variants.push(variant);
         }
-        let mut problems = Vec::new();
-        let serde = serde_attrs::variant(&v.attrs, &|a| cx.text_of(a), &mut problems);
-        report_serde(cx, problems);
-        let plain = v.ident.unraw().to_string();
-        let json_name = serde
-            .rename
-            .clone()
-            .or_else(|| {
-                container
-                    .rename_all
-                    .as_ref()
-                    .map(|(_, rule)| rule.apply_to_variant(&plain))
-            })
-            .unwrap_or(plain);
-        variants.push(Variant {
-            name: v.ident.to_string(),
-            json_name,
-            docs: docs(&v.attrs),
-            serde_attrs: serde.verbatim,
-            is_default: v.attrs.iter().any(|a| a.path().is_ident("default")),
-            location: cx.span(v.ident.span()).0,
-        });
+        prev = v.span().end().line;
     }
-
+    let def = EnumDef {
+        rename_all: container.rename_all.map(|(n, _)| n),
+        serde_attrs: container.verbatim,
+        tagging,
+        variants,
+    };
+    // A union's markers describe an object (or an int-or-string value).
+    let shape = if def.is_string_enum() {
+        ValueShape::String
+    } else if def.tagging == Tagging::Untagged {
+        ValueShape::Unknown
+    } else {
+        ValueShape::Object
+    };
+    let tm = type_markers(cx, &markers, shape, &name);
     let kind = kind::build(cx, &name, &markers, &[]);
     Some(TypeDef {
         name,
@@ -678,13 +626,187 @@ pub(crate) fn build_enum(
         derives: derives(&e.attrs),
         deepcopy: tm.deepcopy,
         validation: tm.validation,
-        body: TypeBody::Enum(EnumDef {
-            rename_all: container.rename_all.map(|(n, _)| n),
-            serde_attrs: container.verbatim,
-            variants,
-        }),
+        body: TypeBody::Enum(def),
         kind,
     })
+}
+
+/// How serde writes the enum's variants, from its container attributes.
+fn tagging(cx: &mut FileCx<'_>, container: &ContainerSerde) -> Tagging {
+    match (&container.tag, &container.content, container.untagged) {
+        (Some((tag, span)), _, Some(_)) => {
+            cx.error(
+                *span,
+                format!(
+                    "`#[serde(tag = \"{tag}\")]` and `#[serde(untagged)]` contradict each other"
+                ),
+                "keep one of the two attributes",
+            );
+            Tagging::Untagged
+        }
+        (_, _, Some(_)) => Tagging::Untagged,
+        (Some((tag, _)), Some((content, _)), None) => Tagging::Adjacent {
+            tag: tag.clone(),
+            content: content.clone(),
+        },
+        (Some((tag, _)), None, None) => Tagging::Internal { tag: tag.clone() },
+        (None, Some((content, span)), None) => {
+            cx.error(
+                *span,
+                format!("`#[serde(content = \"{content}\")]` without `tag`"),
+                "serde needs both for an adjacently tagged enum: add `tag = \"type\"`",
+            );
+            Tagging::External
+        }
+        (None, None, None) => Tagging::External,
+    }
+}
+
+/// One variant: its JSON name (after `rename` / the enum's `rename_all`) and its
+/// data, whose fields are read like a struct's.
+fn build_variant(
+    cx: &mut FileCx<'_>,
+    v: &syn::Variant,
+    container: &ContainerSerde,
+    optional_fields: bool,
+    generic_names: &[String],
+) -> Option<Variant> {
+    let mut problems = Vec::new();
+    let serde = serde_attrs::variant(&v.attrs, &|a| cx.text_of(a), &mut problems);
+    report_serde(cx, problems);
+    let plain = v.ident.unraw().to_string();
+    let json_name = serde
+        .rename
+        .clone()
+        .or_else(|| {
+            container
+                .rename_all
+                .as_ref()
+                .map(|(_, rule)| rule.apply_to_variant(&plain))
+        })
+        .unwrap_or(plain);
+    let data = match &v.fields {
+        Fields::Unit => VariantData::Unit,
+        Fields::Unnamed(f) if f.unnamed.len() == 1 => {
+            let field = build_unnamed_field(cx, &f.unnamed[0], &json_name, generic_names)?;
+            VariantData::Newtype(Box::new(field))
+        }
+        Fields::Unnamed(f) => {
+            let (loc, len) = cx.span_between(v.ident.span(), f.span());
+            cx.push(
+                Diagnostic::error(
+                    format!(
+                        "tuple variant `{}` is a JSON array of {} values, which has no structural schema",
+                        v.ident,
+                        f.unnamed.len()
+                    ),
+                    loc,
+                )
+                .with_span(len)
+                .with_help(format!(
+                    "give the fields names: `{} {{ name: Type, ... }}`",
+                    v.ident
+                )),
+            );
+            return None;
+        }
+        Fields::Named(named) => {
+            // The variant's own `rename_all` wins over the enum's `rename_all_fields`.
+            let rule = serde
+                .rename_all
+                .as_ref()
+                .or(container.rename_all_fields.as_ref())
+                .map(|(_, r)| *r);
+            let mut fields = Vec::new();
+            let mut prev = named.brace_token.span.open().start().line;
+            for f in &named.named {
+                if let Some(field) = build_field(cx, f, prev, rule, optional_fields, generic_names)
+                {
+                    fields.push(field);
+                }
+                prev = f.span().end().line;
+            }
+            VariantData::Struct(fields)
+        }
+    };
+    if let Some(span) = serde.other
+        && !matches!(data, VariantData::Unit)
+    {
+        cx.error(
+            span,
+            format!("`#[serde(other)]` on `{}`, which carries data", v.ident),
+            "serde reads unknown tags into a unit variant only: make it `Unknown` without fields",
+        );
+    }
+    Some(Variant {
+        name: v.ident.to_string(),
+        json_name,
+        docs: docs(&v.attrs),
+        serde_attrs: serde.verbatim,
+        is_default: v.attrs.iter().any(|a| a.path().is_ident("default")),
+        location: cx.span(v.ident.span()).0,
+        data,
+        other: serde.other.is_some(),
+        skip: serde.skip,
+    })
+}
+
+/// The one field of a newtype variant (`Image(String)`): its type and serde
+/// attributes; on the wire it is the variant's value.
+fn build_unnamed_field(
+    cx: &mut FileCx<'_>,
+    f: &syn::Field,
+    json_name: &str,
+    generic_names: &[String],
+) -> Option<Field> {
+    let mut problems = Vec::new();
+    let serde = serde_attrs::field(&f.attrs, &|a| cx.text_of(a), &mut problems);
+    report_serde(cx, problems);
+    let ty = resolve_field_type(cx, &f.ty, generic_names)?;
+    Some(Field {
+        name: "0".to_owned(),
+        json_name: json_name.to_owned(),
+        docs: docs(&f.attrs),
+        location: cx.span(f.ty.span()).0,
+        ty_source: type_source(cx, &f.ty),
+        ty,
+        serde_attrs: serde.verbatim,
+        flatten: serde.flatten,
+        serde_default: serde.default,
+        skip: serde.skip,
+        validation: Validation::default(),
+        required_marker: None,
+        nullable: false,
+        alias: alias_use(&f.ty, cx),
+        lossless: false,
+    })
+}
+
+/// A field's type, resolved; warnings and errors are reported.
+fn resolve_field_type(
+    cx: &mut FileCx<'_>,
+    ty: &syn::Type,
+    generic_names: &[String],
+) -> Option<FieldType> {
+    let mut warnings = Vec::new();
+    let resolved = types::resolve(ty, &cx.scope(generic_names), &mut warnings);
+    for w in warnings {
+        let (loc, len) = cx.span(w.span);
+        cx.push(
+            Diagnostic::warning(w.message, loc)
+                .with_span(len)
+                .with_help(w.help),
+        );
+    }
+    match resolved {
+        Ok(ty) => Some(ty),
+        Err(e) => {
+            if !e.silent {
+                cx.error(e.span, e.message, e.help);
+            }
+            None
+        }
+    }
 }
 
 /// A tuple struct of exactly one field: serde writes it as that field's value.
@@ -699,7 +821,10 @@ pub(crate) fn shape_of(item: &syn::Item) -> Option<(String, Shape)> {
             Some((s.ident.to_string(), Shape::Newtype))
         }
         syn::Item::Struct(s) => Some((s.ident.to_string(), Shape::Struct)),
-        syn::Item::Enum(e) => Some((e.ident.to_string(), Shape::Enum)),
+        syn::Item::Enum(e) if serde_attrs::is_string_enum(e) => {
+            Some((e.ident.to_string(), Shape::Enum))
+        }
+        syn::Item::Enum(e) => Some((e.ident.to_string(), Shape::Union)),
         _ => None,
     }
 }

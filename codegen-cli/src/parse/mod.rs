@@ -65,6 +65,11 @@ pub struct ParseOptions {
     /// `--plural-exceptions`; compared case-sensitively with the kind, the plural
     /// is lower-cased. `naming::DEFAULT_PLURAL_EXCEPTIONS` apply unless overridden.
     pub plural_exceptions: BTreeMap<String, String>,
+    /// When the input has errors, also build the CRDs of what could be read (with
+    /// these options) and report their errors too, so that one run shows every
+    /// problem; `None`: report the input's errors only. (Without input errors the
+    /// CRDs are checked where they are emitted.)
+    pub crd_checks: Option<crate::emit::crd::CrdOptions>,
 }
 
 /// A successful parse.
@@ -181,6 +186,9 @@ fn run(
         );
     }
     diags.extend(crate::validate::validate(&api));
+    if let Some(crd) = &opts.crd_checks {
+        diags.extend(crd_errors_too(&api, crd, &diags));
+    }
 
     let sources: BTreeMap<&Path, &SourceText> = loaded
         .iter()
@@ -202,6 +210,31 @@ fn run(
         inputs: loaded.iter().map(|f| f.src.path.clone()).collect(),
         warnings: all,
     })
+}
+
+/// The CRD errors of a model that already has errors, except on lines that
+/// already have one (a field whose type could not be read is no news twice).
+fn crd_errors_too(
+    api: &Api,
+    crd: &crate::emit::crd::CrdOptions,
+    diags: &[Diagnostic],
+) -> Vec<Diagnostic> {
+    let with_errors: BTreeSet<(&Path, usize)> = diags
+        .iter()
+        .filter(|d| d.is_error())
+        .map(|d| (d.location.file.as_path(), d.location.line))
+        .collect();
+    if with_errors.is_empty() {
+        return Vec::new();
+    }
+    let Err(errors) = crate::emit::crd::build_crds_with(api, crd) else {
+        return Vec::new();
+    };
+    errors
+        .iter()
+        .filter(|e| !with_errors.contains(&(e.location.file.as_path(), e.location.line)))
+        .map(crate::emit::crd::CrdError::to_diagnostic)
+        .collect()
 }
 
 /// Groups versions by `+groupName`, orders them, and makes a kind that lives in

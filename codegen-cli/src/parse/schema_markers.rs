@@ -39,10 +39,12 @@ impl ValueShape {
             FieldType::Local(name) => match locals.get(name) {
                 Some(Shape::Struct) => ValueShape::Object,
                 Some(Shape::Enum) => ValueShape::String,
+                // An object or an int-or-string value, depending on its tagging.
+                Some(Shape::Union) => ValueShape::Unknown,
                 // The inner type's markers are checked on the newtype itself.
                 Some(Shape::Newtype) | None => ValueShape::Unknown,
             },
-            FieldType::Json | FieldType::External(_) => ValueShape::Unknown,
+            FieldType::Json | FieldType::Unresolved | FieldType::External(_) => ValueShape::Unknown,
         }
     }
 
@@ -143,6 +145,7 @@ fn apply_one(m: &Marker, v: &mut Validation, diags: &mut Vec<Diagnostic>) -> boo
                 reason: s("reason"),
                 field_path: s("fieldPath"),
                 optional_old_self: m.arg("optionalOldSelf").and_then(|a| a.value.as_bool()),
+                marker: Some((m.location.clone(), m.text.chars().count())),
             });
         }
         M::Immutable if m.is_true() => v.x_validations.push(XValidation {
@@ -152,12 +155,15 @@ fn apply_one(m: &Marker, v: &mut Validation, diags: &mut Vec<Diagnostic>) -> boo
             reason: None,
             field_path: None,
             optional_old_self: None,
+            marker: Some((m.location.clone(), m.text.chars().count())),
         }),
         M::Immutable => {}
         M::AtMostOneOf | M::ExactlyOneOf | M::AtLeastOneOf => {
             let fields = value.as_str_list();
             if !fields.is_empty() {
-                v.field_set_rules.push(field_set_rule(m.id(), &fields));
+                let mut rule = field_set_rule(m.id(), &fields);
+                rule.marker = Some((m.location.clone(), m.text.chars().count()));
+                v.field_set_rules.push(rule);
                 v.field_set_rules.sort_by_key(|x| field_set_order(&x.rule));
             }
         }
@@ -214,6 +220,7 @@ fn field_set_rule(id: M, fields: &[String]) -> XValidation {
         reason: None,
         field_path: None,
         optional_old_self: None,
+        marker: None,
     }
 }
 

@@ -134,6 +134,15 @@ pub(crate) struct ContainerSerde {
     /// `#[serde(transparent)]`, where it was written: allowed on one-field tuple
     /// structs (newtypes), which serde writes as their field either way.
     pub transparent: Option<proc_macro2::Span>,
+    /// `#[serde(tag = "...")]` of an enum, and where it was written.
+    pub tag: Option<(String, Span)>,
+    /// `#[serde(content = "...")]` of an enum, and where it was written.
+    pub content: Option<(String, Span)>,
+    /// `#[serde(untagged)]` of an enum.
+    pub untagged: Option<Span>,
+    /// `#[serde(rename_all_fields = "...")]` of an enum: the rule for the fields
+    /// of every struct variant.
+    pub rename_all_fields: Option<(String, RenameRule)>,
     /// Every `#[serde(...)]` attribute as written.
     pub verbatim: Vec<String>,
 }
@@ -154,6 +163,12 @@ pub(crate) struct FieldSerde {
 #[derive(Default)]
 pub(crate) struct VariantSerde {
     pub rename: Option<String>,
+    /// `#[serde(rename_all = "...")]` on a struct variant: the rule for its fields.
+    pub rename_all: Option<(String, RenameRule)>,
+    /// `#[serde(other)]`.
+    pub other: Option<Span>,
+    /// `#[serde(skip)]` or `skip_serializing`: the variant is never written.
+    pub skip: bool,
     pub verbatim: Vec<String>,
 }
 
@@ -226,43 +241,61 @@ pub(crate) fn container(
     };
     for meta in &items {
         match name_of(meta).as_str() {
-            "rename_all" => {
-                let Some((name, span)) = string_value(meta) else {
-                    continue;
-                };
-                match RenameRule::from_name(&name) {
-                    Some(rule) => out.rename_all = Some((name, rule)),
-                    None => problems.push(SerdeProblem {
-                        span,
-                        message: format!("unknown serde rename rule `{name}`"),
-                        help: format!(
-                            "serde knows {}",
-                            RenameRule::ALL
-                                .iter()
-                                .map(|(n, _)| format!("`{n}`"))
-                                .collect::<Vec<_>>()
-                                .join(", ")
-                        ),
-                        warning: false,
-                    }),
-                }
-            }
+            "rename_all" => out.rename_all = rename_rule(meta, problems),
+            "rename_all_fields" if is_enum => out.rename_all_fields = rename_rule(meta, problems),
             "default" => out.default = true,
-            "tag" | "content" | "untagged" if is_enum => problems.push(SerdeProblem {
-                span: meta.span(),
-                message: format!(
-                    "`#[serde({})]` makes this enum an object or an untyped value on the wire",
-                    name_of(meta)
-                ),
-                help: "API enums must be plain strings: remove the attribute and use unit variants"
-                    .to_owned(),
-                warning: false,
-            }),
+            "tag" if is_enum => out.tag = string_value(meta),
+            "content" if is_enum => out.content = string_value(meta),
+            "untagged" if is_enum => out.untagged = Some(meta.span()),
             "transparent" => out.transparent = Some(meta.span()),
             _ => {}
         }
     }
     out
+}
+
+/// The rule of `rename_all = "..."` (or `rename_all_fields`), reporting names
+/// serde does not know.
+fn rename_rule(meta: &Meta, problems: &mut Vec<SerdeProblem>) -> Option<(String, RenameRule)> {
+    let (name, span) = string_value(meta)?;
+    match RenameRule::from_name(&name) {
+        Some(rule) => Some((name, rule)),
+        None => {
+            problems.push(SerdeProblem {
+                span,
+                message: format!("unknown serde rename rule `{name}`"),
+                help: format!(
+                    "serde knows {}",
+                    RenameRule::ALL
+                        .iter()
+                        .map(|(n, _)| format!("`{n}`"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+                warning: false,
+            });
+            None
+        }
+    }
+}
+
+/// Whether serde writes the enum as a string: no `tag` or `untagged`, and unit
+/// variants only.
+pub(crate) fn is_string_enum(e: &syn::ItemEnum) -> bool {
+    let tagged = e
+        .attrs
+        .iter()
+        .filter(|a| a.path().is_ident("serde"))
+        .filter_map(|a| {
+            a.parse_args_with(Punctuated::<Meta, Token![,]>::parse_terminated)
+                .ok()
+        })
+        .flatten()
+        .any(|m| m.path().is_ident("tag") || m.path().is_ident("untagged"));
+    !tagged
+        && e.variants
+            .iter()
+            .all(|v| matches!(v.fields, syn::Fields::Unit))
 }
 
 pub(crate) fn field(
@@ -308,8 +341,27 @@ pub(crate) fn variant(
         ..VariantSerde::default()
     };
     for meta in &items {
-        if name_of(meta) == "rename" {
-            out.rename = string_value(meta).map(|(s, _)| s);
+        match name_of(meta).as_str() {
+            "rename" => out.rename = string_value(meta).map(|(s, _)| s),
+            "rename_all" => out.rename_all = rename_rule(meta, problems),
+            "other" => out.other = Some(meta.span()),
+            "skip" | "skip_serializing" => out.skip = true,
+            "untagged" => problems.push(SerdeProblem {
+                span: meta.span(),
+                message: "`#[serde(untagged)]` on a variant: a partly untagged enum has no structural schema".to_owned(),
+                help: "put `#[serde(untagged)]` on the enum (every variant untagged), or give this variant a tag".to_owned(),
+                warning: false,
+            }),
+            "with" | "serialize_with" | "deserialize_with" => problems.push(SerdeProblem {
+                span: meta.span(),
+                message: format!(
+                    "`#[serde({})]`: the schema is inferred from the Rust type and may not match the custom format",
+                    name_of(meta)
+                ),
+                help: "prefer a type whose serde derive already produces the wire format".to_owned(),
+                warning: true,
+            }),
+            _ => {}
         }
     }
     out

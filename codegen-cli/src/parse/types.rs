@@ -16,7 +16,10 @@ use crate::model::{ExternalType, FieldType};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Shape {
     Struct,
+    /// An enum serde writes as a string (unit variants, externally tagged).
     Enum,
+    /// An enum with data or a tag: an object, or an int-or-string value.
+    Union,
     /// A one-field tuple struct: on the wire, the value of its field.
     Newtype,
 }

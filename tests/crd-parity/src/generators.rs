@@ -15,24 +15,37 @@ use crate::render;
 /// The controller-gen binary, built once per machine and cached.
 pub fn controller_gen() -> Result<PathBuf> {
     static BIN: OnceLock<Result<PathBuf, String>> = OnceLock::new();
-    BIN.get_or_init(|| {
-        let script = corpus::repo_root().join("hack/tools/controller-gen.sh");
-        let out = Command::new(&script)
-            .output()
-            .map_err(|e| format!("running {}: {e}", script.display()))?;
-        if !out.status.success() {
-            return Err(format!(
-                "{} failed:\n{}",
-                script.display(),
-                String::from_utf8_lossy(&out.stderr)
-            ));
-        }
-        let stdout = String::from_utf8_lossy(&out.stdout);
-        let last = stdout.lines().last().unwrap_or_default().trim();
-        Ok(PathBuf::from(last))
-    })
-    .clone()
-    .map_err(|e| anyhow!(e))
+    BIN.get_or_init(|| cached_tool("hack/tools/controller-gen.sh"))
+        .clone()
+        .map_err(|e| anyhow!(e))
+}
+
+/// `cel-cost`: the API server's own CRD rule compiler and cost estimator
+/// (`hack/tools/cel-cost`), built once per version of its source and cached.
+pub fn cel_cost() -> Result<PathBuf> {
+    static BIN: OnceLock<Result<PathBuf, String>> = OnceLock::new();
+    BIN.get_or_init(|| cached_tool("hack/tools/cel-cost.sh"))
+        .clone()
+        .map_err(|e| anyhow!(e))
+}
+
+/// Runs a `hack/tools/*.sh` script that builds a Go tool into the cache and
+/// prints its path as its last line.
+fn cached_tool(script: &str) -> Result<PathBuf, String> {
+    let script = corpus::repo_root().join(script);
+    let out = Command::new(&script)
+        .output()
+        .map_err(|e| format!("running {}: {e}", script.display()))?;
+    if !out.status.success() {
+        return Err(format!(
+            "{} failed:\n{}",
+            script.display(),
+            String::from_utf8_lossy(&out.stderr)
+        ));
+    }
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let last = stdout.lines().last().unwrap_or_default().trim();
+    Ok(PathBuf::from(last))
 }
 
 /// The `kube-codegen` binary of this workspace, (re)built by cargo in the

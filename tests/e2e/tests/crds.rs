@@ -122,6 +122,10 @@ async fn every_generated_crd_is_established() -> Result<()> {
             ),
             true,
         ),
+        (
+            resource("infra.fixture.example.com", "v1alpha1", "Route", "routes"),
+            true,
+        ),
     ] {
         let api: Api<DynamicObject> = if namespaced {
             Api::default_namespaced_with(client.clone(), &ar)
@@ -752,3 +756,9 @@ async fn typed_values_with_nones_server_side_apply_and_round_trip() -> Result<()
     );
     Ok(())
 }
+
+#[path = "crds/unions.rs"]
+mod unions;
+
+#[path = "crds/traps.rs"]
+mod traps_corpus;

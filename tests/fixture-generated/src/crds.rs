@@ -47,6 +47,10 @@ pub const POLICIES_INFRA_FIXTURE_EXAMPLE_COM: &str = include_str!(
 pub const QUOTAS_INFRA_FIXTURE_EXAMPLE_COM: &str = include_str!(
     "../crds/infra.fixture.example.com_quotas.yaml"
 );
+/// The CRD `routes.infra.fixture.example.com` (kind `Route`, versions `v1alpha1`) as YAML, from `crds/infra.fixture.example.com_routes.yaml`.
+pub const ROUTES_INFRA_FIXTURE_EXAMPLE_COM: &str = include_str!(
+    "../crds/infra.fixture.example.com_routes.yaml"
+);
 /// Every CRD of this crate as `(name, yaml)` pairs, ordered by file name.
 #[inline]
 pub fn all() -> &'static [(&'static str, &'static str)] {
@@ -59,6 +63,7 @@ pub fn all() -> &'static [(&'static str, &'static str)] {
         ("markers.infra.fixture.example.com", MARKERS_INFRA_FIXTURE_EXAMPLE_COM),
         ("policies.infra.fixture.example.com", POLICIES_INFRA_FIXTURE_EXAMPLE_COM),
         ("quotas.infra.fixture.example.com", QUOTAS_INFRA_FIXTURE_EXAMPLE_COM),
+        ("routes.infra.fixture.example.com", ROUTES_INFRA_FIXTURE_EXAMPLE_COM),
     ]
 }
 

@@ -224,3 +224,39 @@ async fn read_only_clients_read_seeded_objects() {
         .unwrap();
     assert_eq!(created.note.as_deref(), Some("hello"));
 }
+
+/// Enums with data (issue #16) through the fake: what one manager applies is
+/// read back unchanged, and another variant applied by the same manager
+/// replaces it.
+#[tokio::test]
+async fn union_variants_apply_and_read_back() {
+    use fixture_generated::apis::infra::v1alpha1::{
+        Backend, Filter, FixedResponse, Retry, Route, RouteSpec,
+    };
+    use fixture_generated::clientset::ApplyParams;
+
+    let fake = fake::Clientset::default();
+    let routes = fake.infrastructure_v1alpha1().routes("web");
+    let mut route = Route::new(
+        "r",
+        RouteSpec {
+            backend: Backend::Service {
+                name: "web".into(),
+                port: 80,
+            },
+            filters: vec![Filter::Log],
+            retry: Retry::Immediate { attempts: 1 },
+            ..RouteSpec::default()
+        },
+    );
+    let params = ApplyParams::new("tests");
+    routes.apply("r", &route, &params).await.unwrap();
+    assert_eq!(routes.get("r").await.unwrap().spec, route.spec);
+    route.spec.backend = Backend::Fixed(FixedResponse {
+        status: 503,
+        body: None,
+    });
+    route.spec.retry = Retry::Never;
+    routes.apply("r", &route, &params).await.unwrap();
+    assert_eq!(routes.get("r").await.unwrap().spec, route.spec);
+}

@@ -302,6 +302,7 @@ fn known_kinds_lists_every_kind_of_every_version() {
             "infra.fixture.example.com/v1alpha1 markers namespaced",
             "infra.fixture.example.com/v1alpha1 policies namespaced",
             "infra.fixture.example.com/v1alpha1 quotas namespaced",
+            "infra.fixture.example.com/v1alpha1 routes namespaced",
         ]
     );
     for kind in fixture_generated::apis::known_kinds() {
@@ -327,4 +328,65 @@ fn kube_api_accepts_each_kind_in_its_scope() {
     }
     let _: fn(kube::Client) = apis;
     let _ = ClusterSpec::default();
+}
+
+/// Enums with data (issue #16): the JSON serde writes for each representation,
+/// read back equal, and a deep copy that reuses the target's allocations when
+/// both are the same variant.
+#[test]
+fn union_enums_round_trip_in_their_serde_shapes() {
+    use fixture_generated::apis::infra::v1alpha1::{
+        Access, Backend, Filter, Matcher, Retry, RouteSpec, Timeout,
+    };
+
+    let spec = RouteSpec {
+        backend: Backend::Service {
+            name: "web".into(),
+            port: 80,
+        },
+        matcher: Some(Matcher::PathPrefix("/api".into())),
+        timeout: Some(Timeout::Seconds(5)),
+        filters: vec![Filter::Rewrite { path: "/".into() }, Filter::Log],
+        access: Some(Access::Token {
+            secret_name: "s".into(),
+        }),
+        retry: Retry::Backoff {
+            attempts: 2,
+            first_delay_seconds: 1,
+        },
+    };
+    let written = serde_json::to_value(&spec).unwrap();
+    assert_eq!(
+        written,
+        json!({
+            "backend": {"type": "service", "name": "web", "port": 80},
+            "matcher": {"pathPrefix": "/api"},
+            "timeout": 5,
+            "filters": [{"kind": "rewrite", "config": {"path": "/"}}, {"kind": "log"}],
+            "access": {"secretName": "s"},
+            "retryPolicy": "Backoff", "attempts": 2, "firstDelaySeconds": 1,
+        })
+    );
+    assert_eq!(serde_json::from_value::<RouteSpec>(written).unwrap(), spec);
+    // A tag a newer version of the API added reads as `#[serde(other)]`.
+    let newer: Backend = serde_json::from_value(json!({"type": "grpc"})).unwrap();
+    assert_eq!(newer, Backend::Unknown);
+
+    let mut copy = RouteSpec {
+        backend: Backend::Service {
+            name: String::with_capacity(64),
+            port: 1,
+        },
+        ..RouteSpec::default()
+    };
+    let buffer = match &copy.backend {
+        Backend::Service { name, .. } => name.as_ptr(),
+        _ => unreachable!(),
+    };
+    copy.clone_from(&spec);
+    assert_eq!(copy, spec);
+    match &copy.backend {
+        Backend::Service { name, .. } => assert_eq!(name.as_ptr(), buffer, "allocation reused"),
+        other => panic!("{other:?}"),
+    }
 }

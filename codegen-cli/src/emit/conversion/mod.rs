@@ -14,10 +14,10 @@ use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
 use crate::diag::Diagnostic;
-use crate::emit::rust_type::ident;
+use crate::emit::rust_type::{ident, ident_tokens};
 use crate::emit::{EmitOptions, GeneratedFile};
 use crate::model::{Api, TypeRef};
-use plan::{Body, Convert, FieldSource, Generated};
+use plan::{Body, Convert, FieldSource, Generated, VariantBody};
 
 /// A generated pair: `(from, to)` and how.
 type PairRef<'a> = (&'a (TypeRef, TypeRef), &'a Generated);
@@ -162,23 +162,34 @@ fn pair_impl(from: &TypeRef, to: &TypeRef, g: &Generated, fallible: &Fallible<'_
     let cx = Cx { fallible };
     let body = match &g.body {
         Body::Struct(fields) => {
-            let fields = fields.iter().map(|(name, source)| {
-                let target = ident(name);
-                let value = match source {
-                    FieldSource::Field(name, c) => {
-                        let field = ident(name);
-                        cx.expr(c, quote!(value.#field), 0)
-                    }
-                    FieldSource::Default => quote!(Default::default()),
-                };
-                quote!(#target: #value)
-            });
+            let fields = cx.fields(fields, |field| quote!(value.#field));
             quote!(Self { #(#fields),* })
         }
         Body::Enum(arms) => {
-            let arms = arms.iter().map(|(x, y)| {
+            let arms = arms.iter().map(|(x, y, data)| {
                 let (x, y) = (ident(x), ident(y));
-                quote!(#a::#x => Self::#y)
+                match data {
+                    VariantBody::Unit => quote!(#a::#x => Self::#y),
+                    VariantBody::Newtype(c) => {
+                        let inner = cx.expr(c, quote!(inner), 0);
+                        quote!(#a::#x(inner) => Self::#y(#inner))
+                    }
+                    VariantBody::Struct(fields) => {
+                        // The source's fields are bound by their names.
+                        let bound = fields.iter().filter_map(|(_, source)| match source {
+                            FieldSource::Field(name, _) => Some(ident(name)),
+                            FieldSource::Default => None,
+                        });
+                        let values = fields.iter().map(|(target, source)| match source {
+                            // `url: url` is written `url`.
+                            FieldSource::Field(name, Convert::Move) if name == target => {
+                                ident_tokens(name)
+                            }
+                            _ => cx.field(target, source, |field| quote!(#field)),
+                        });
+                        quote!(#a::#x { #(#bound,)* .. } => Self::#y { #(#values),* })
+                    }
+                }
             });
             quote!(match value { #(#arms),* })
         }
@@ -217,6 +228,33 @@ struct Cx<'a> {
 }
 
 impl Cx<'_> {
+    /// `target: value` for each of a struct's fields, reading a source field
+    /// through `input`.
+    fn fields<'f>(
+        &'f self,
+        fields: &'f [(String, FieldSource)],
+        input: impl Fn(&proc_macro2::Ident) -> TokenStream + 'f,
+    ) -> impl Iterator<Item = TokenStream> + 'f {
+        fields
+            .iter()
+            .map(move |(target, source)| self.field(target, source, &input))
+    }
+
+    /// `target: value`, reading the source field through `input`.
+    fn field(
+        &self,
+        target: &str,
+        source: &FieldSource,
+        input: impl Fn(&proc_macro2::Ident) -> TokenStream,
+    ) -> TokenStream {
+        let target = ident(target);
+        let value = match source {
+            FieldSource::Field(name, c) => self.expr(c, input(&ident(name)), 0),
+            FieldSource::Default => quote!(Default::default()),
+        };
+        quote!(#target: #value)
+    }
+
     fn can_fail(&self, c: &Convert) -> bool {
         match c {
             Convert::Move => false,

@@ -13,7 +13,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use crate::diag::Diagnostic;
 use crate::model::{
     Api, ConversionImpl, EnumDef, Field, FieldType, Group, StructDef, TypeBody, TypeDef, TypeRef,
-    Version,
+    Variant, VariantData, Version,
 };
 
 /// A converted kind: its group, hub and spokes.
@@ -43,10 +43,20 @@ pub(super) enum Convert {
 pub(super) enum Body {
     /// Field by field: `(target field, how)` in the target's field order.
     Struct(Vec<(String, FieldSource)>),
-    /// Variant by variant: `(source variant, target variant)`.
-    Enum(Vec<(String, String)>),
+    /// Variant by variant: `(source variant, target variant, what it carries)`.
+    Enum(Vec<(String, String, VariantBody)>),
     /// `Target(convert(source.0))`.
     Newtype(Convert),
+}
+
+/// How a variant's data is converted.
+#[derive(Clone, Debug)]
+pub(super) enum VariantBody {
+    Unit,
+    /// `Target(convert(source.0))`.
+    Newtype(Convert),
+    /// Field by field, as a struct.
+    Struct(Vec<(String, FieldSource)>),
 }
 
 /// Where a generated struct field's value comes from.
@@ -244,9 +254,7 @@ impl<'a> Planner<'a> {
     ) -> Result<Body, Vec<String>> {
         match (&a.body, &b.body) {
             (TypeBody::Struct(sa), TypeBody::Struct(sb)) => self.structs(from, to, sa, sb),
-            (TypeBody::Enum(ea), TypeBody::Enum(eb)) => {
-                enums(&from.version_module, &to.version_module, ea, eb)
-            }
+            (TypeBody::Enum(ea), TypeBody::Enum(eb)) => self.enums(from, to, ea, eb),
             (TypeBody::Newtype(na), TypeBody::Newtype(nb)) => self
                 .convert(from, to, &na.inner, &nb.inner)
                 .map(Body::Newtype)
@@ -268,21 +276,33 @@ impl<'a> Planner<'a> {
         a: &StructDef,
         b: &StructDef,
     ) -> Result<Body, Vec<String>> {
+        self.fields(from, to, &a.fields, &b.fields)
+            .map(Body::Struct)
+    }
+
+    /// The target's fields from the source's, paired by JSON name (by Rust
+    /// name for `#[serde(skip)]` and flattened fields).
+    fn fields(
+        &mut self,
+        from: &TypeRef,
+        to: &TypeRef,
+        a: &[Field],
+        b: &[Field],
+    ) -> Result<Vec<(String, FieldSource)>, Vec<String>> {
         let (va, vb) = (&from.version_module, &to.version_module);
         let wire = |f: &&Field| !f.skip;
         let mut why = Vec::new();
         let mut fields = Vec::new();
         let mut used = BTreeSet::new();
-        for fb in &b.fields {
+        for fb in b {
             let source = if fb.skip {
-                a.fields
-                    .iter()
+                a.iter()
                     .find(|fa| fa.skip && fa.name == fb.name && fa.ty == fb.ty)
                     .map_or(FieldSource::Default, |fa| {
                         FieldSource::Field(fa.name.clone(), Convert::Move)
                     })
             } else {
-                let fa = a.fields.iter().filter(wire).find(|fa| {
+                let fa = a.iter().filter(wire).find(|fa| {
                     fa.flatten == fb.flatten
                         && if fb.flatten {
                             fa.name == fb.name
@@ -310,16 +330,88 @@ impl<'a> Planner<'a> {
             };
             fields.push((fb.name.clone(), source));
         }
-        for fa in a
-            .fields
-            .iter()
-            .filter(wire)
-            .filter(|f| !used.contains(&f.name))
-        {
+        for fa in a.iter().filter(wire).filter(|f| !used.contains(&f.name)) {
             why.push(format!("{va} has `{}`, {vb} does not", describe(fa)));
         }
+        if why.is_empty() { Ok(fields) } else { Err(why) }
+    }
+
+    /// Variant by variant, paired by the name on the wire (by Rust name for
+    /// `#[serde(skip)]` variants); the data of each pair converted like a
+    /// struct's fields or a newtype's value.
+    fn enums(
+        &mut self,
+        from: &TypeRef,
+        to: &TypeRef,
+        a: &EnumDef,
+        b: &EnumDef,
+    ) -> Result<Body, Vec<String>> {
+        let (va, vb) = (&from.version_module, &to.version_module);
+        let mut why = Vec::new();
+        if a.tagging != b.tagging {
+            why.push(format!("the enums are tagged differently in {va} and {vb}"));
+        }
+        let same = |x: &Variant, y: &Variant| {
+            x.skip == y.skip
+                && if x.skip {
+                    x.name == y.name
+                } else {
+                    x.json_name == y.json_name
+                }
+        };
+        let mut arms = Vec::new();
+        for x in &a.variants {
+            let Some(y) = b.variants.iter().find(|y| same(x, y)) else {
+                why.push(format!(
+                    "{va} has the value `{}`, {vb} does not",
+                    x.json_name
+                ));
+                continue;
+            };
+            let data = match (&x.data, &y.data) {
+                (VariantData::Unit, VariantData::Unit) => Ok(VariantBody::Unit),
+                (VariantData::Newtype(fx), VariantData::Newtype(fy)) => self
+                    .convert(from, to, &fx.ty, &fy.ty)
+                    .map(VariantBody::Newtype)
+                    .ok_or_else(|| {
+                        vec![format!(
+                            "`{}` carries `{}` in {va} and `{}` in {vb}",
+                            x.json_name, fx.ty_source, fy.ty_source
+                        )]
+                    }),
+                (VariantData::Struct(fx), VariantData::Struct(fy)) => self
+                    .fields(from, to, fx, fy)
+                    .map(VariantBody::Struct)
+                    .map_err(|inner| {
+                        inner
+                            .into_iter()
+                            .map(|w| format!("in variant `{}`: {w}", x.json_name))
+                            .collect()
+                    }),
+                _ => Err(vec![format!(
+                    "`{}` carries different kinds of data in {va} and {vb}",
+                    x.json_name
+                )]),
+            };
+            match data {
+                Ok(data) => arms.push((x.name.clone(), y.name.clone(), data)),
+                Err(w) => why.extend(w),
+            }
+        }
+        for y in b
+            .variants
+            .iter()
+            .filter(|y| !a.variants.iter().any(|x| same(x, y)))
+        {
+            why.push(format!(
+                "{vb} has the value `{}`, {va} does not",
+                y.json_name
+            ));
+        }
+        // A value only the target has needs no arm, but the user should decide
+        // whether the source could ever mean it: both directions are reported.
         if why.is_empty() {
-            Ok(Body::Struct(fields))
+            Ok(Body::Enum(arms))
         } else {
             Err(why)
         }
@@ -507,50 +599,28 @@ pub(super) fn pairs_of(body: &Body) -> Vec<(TypeRef, TypeRef)> {
             | Convert::Array(x) => walk(x, out),
         }
     }
+    fn fields(fields: &[(String, FieldSource)], out: &mut Vec<(TypeRef, TypeRef)>) {
+        for (_, source) in fields {
+            if let FieldSource::Field(_, c) = source {
+                walk(c, out);
+            }
+        }
+    }
     let mut out = Vec::new();
     match body {
-        Body::Struct(fields) => {
-            for (_, source) in fields {
-                if let FieldSource::Field(_, c) = source {
-                    walk(c, &mut out);
+        Body::Struct(f) => fields(f, &mut out),
+        Body::Newtype(c) => walk(c, &mut out),
+        Body::Enum(arms) => {
+            for (_, _, data) in arms {
+                match data {
+                    VariantBody::Unit => {}
+                    VariantBody::Newtype(c) => walk(c, &mut out),
+                    VariantBody::Struct(f) => fields(f, &mut out),
                 }
             }
         }
-        Body::Newtype(c) => walk(c, &mut out),
-        Body::Enum(_) => {}
     }
     out
-}
-
-fn enums(va: &str, vb: &str, a: &EnumDef, b: &EnumDef) -> Result<Body, Vec<String>> {
-    let mut arms = Vec::new();
-    let mut why = Vec::new();
-    for x in &a.variants {
-        match b.variants.iter().find(|y| y.json_name == x.json_name) {
-            Some(y) => arms.push((x.name.clone(), y.name.clone())),
-            None => why.push(format!(
-                "{va} has the value `{}`, {vb} does not",
-                x.json_name
-            )),
-        }
-    }
-    for y in b
-        .variants
-        .iter()
-        .filter(|y| !a.variants.iter().any(|x| x.json_name == y.json_name))
-    {
-        why.push(format!(
-            "{vb} has the value `{}`, {va} does not",
-            y.json_name
-        ));
-    }
-    // A value only the target has needs no arm, but the user should decide
-    // whether the source could ever mean it: both directions are reported.
-    if why.is_empty() {
-        Ok(Body::Enum(arms))
-    } else {
-        Err(why)
-    }
 }
 
 fn describe(f: &Field) -> String {

@@ -53,27 +53,37 @@ pub(super) fn build(api: &Api, options: &CrdOptions) -> Result<Vec<Crd>, Vec<Crd
                 truncate_all(&mut crd, max_len);
             }
             // What the API server would reject, checked here so that no path
-            // (generate, crd, verify, build.rs, the macro) writes such a CRD;
-            // skipped when the schema already has errors, which it only echoes.
-            if errors.len() == before {
-                let sources: Vec<Source<'_>> = versions
+            // (generate, crd, verify, build.rs, the macro) writes such a CRD.
+            // When the schema already has errors, only its CEL rules are
+            // checked (what failed is `dyn` to them): the structural checks
+            // would only echo those errors.
+            let sources: Vec<Source<'_>> = versions
+                .iter()
+                .map(|v| Source {
+                    version: v.version,
+                    kind: v.ty,
+                })
+                .collect();
+            let problems = if errors.len() == before {
+                check_structural(&crd.definition)
+            } else {
+                super::structural::check_rules(&crd.definition)
+            };
+            errors.extend(
+                problems
                     .iter()
-                    .map(|v| Source {
-                        version: v.version,
-                        kind: v.ty,
-                    })
-                    .collect();
-                errors.extend(
-                    check_structural(&crd.definition)
-                        .iter()
-                        .map(|problem| locate(problem, &sources)),
-                );
+                    .map(|problem| locate(problem, &sources, &crd.definition)),
+            );
+            if errors.len() == before {
                 crd.definition.spec.conversion = conversion(&crd, &sources, options, &mut errors);
             }
             crds.push(crd);
         }
     }
     crds.sort_by(|a, b| a.path.cmp(&b.path));
+    // A type used in several places (or kinds) reports its problems once.
+    let mut seen = std::collections::BTreeSet::new();
+    errors.retain(|e| seen.insert((e.location.clone(), e.message.clone())));
     if errors.is_empty() {
         Ok(crds)
     } else {

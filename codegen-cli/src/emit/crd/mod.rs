@@ -10,7 +10,7 @@
 //! k8s-openapi types), `definition` assembles the CRD object, [`yaml`] renders it and
 //! [`structural`] checks what the API server would reject.
 
-mod cel_check;
+mod cel;
 mod check_crd;
 mod conversion;
 mod dangerous;
@@ -28,17 +28,22 @@ pub mod schema;
 mod size;
 pub mod structural;
 mod topology;
+mod union;
 mod validation;
 pub mod yaml;
 
 use std::fmt;
 use std::path::PathBuf;
 
-use k8s_openapi::apiextensions_apiserver::pkg::apis::apiextensions::v1::CustomResourceDefinition;
+use k8s_openapi::apiextensions_apiserver::pkg::apis::apiextensions::v1::{
+    CustomResourceDefinition, JSONSchemaProps,
+};
 
+use crate::diag::Diagnostic;
 use crate::emit::{EmitOptions, GeneratedFile};
 use crate::model::{Api, Location};
 
+pub use cel::{RULE_COST_LIMIT, RuleCost, SCHEMA_COST_LIMIT, rule_costs};
 pub use descriptions::truncate_descriptions;
 pub use external::{
     KubeVersion, UnknownKubeVersion, external_schema, is_known_external, known_external_paths,
@@ -52,10 +57,10 @@ pub use structural::check_structural;
 pub struct CrdError {
     pub location: Location,
     pub message: String,
-    /// How to fix it, when the generator knows.
+    /// How to fix it, when there is more to say than the message.
     pub help: Option<String>,
-    /// How many characters from the location on to underline.
-    pub span: usize,
+    /// How many characters from the location's column the problem spans.
+    pub span_len: usize,
 }
 
 impl CrdError {
@@ -64,13 +69,8 @@ impl CrdError {
             location: location.clone(),
             message: message.into(),
             help: None,
-            span: 1,
+            span_len: 1,
         }
-    }
-
-    pub(crate) fn with_span(mut self, len: usize) -> Self {
-        self.span = len;
-        self
     }
 
     pub(crate) fn with_help(mut self, help: impl Into<String>) -> Self {
@@ -78,14 +78,19 @@ impl CrdError {
         self
     }
 
-    /// The error as a diagnostic (without the source line, which the model
-    /// does not hold).
-    pub fn into_diagnostic(self) -> crate::diag::Diagnostic {
-        let diagnostic =
-            crate::diag::Diagnostic::error(self.message, self.location).with_span(self.span);
-        match self.help {
-            Some(help) => diagnostic.with_help(help),
-            None => diagnostic,
+    pub(crate) fn with_span(mut self, len: usize) -> Self {
+        self.span_len = len;
+        self
+    }
+
+    /// The error as a diagnostic (without its source line, which the model does
+    /// not hold).
+    pub fn to_diagnostic(&self) -> Diagnostic {
+        let d =
+            Diagnostic::error(self.message.clone(), self.location.clone()).with_span(self.span_len);
+        match &self.help {
+            Some(help) => d.with_help(help.clone()),
+            None => d,
         }
     }
 }
@@ -117,6 +122,16 @@ impl Crd {
     pub fn to_yaml(&self) -> String {
         yaml::render(&self.definition)
     }
+}
+
+/// Every way `value` breaks `schema`, as the API server would report it
+/// (`<path>: Invalid value: ...`): types, value validations, required fields,
+/// and the CEL rules that can be evaluated without a server. The check that
+/// defaults get; also useful to try objects against a generated schema.
+pub fn validate_value(value: &serde_json::Value, schema: &JSONSchemaProps) -> Vec<String> {
+    let mut problems = Vec::new();
+    defaults::check_default(value, schema, "", &mut problems);
+    problems
 }
 
 /// Builds every CRD of the API, sorted by output path.

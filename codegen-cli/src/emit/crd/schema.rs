@@ -26,10 +26,11 @@ use k8s_openapi::apiextensions_apiserver::pkg::apis::apiextensions::v1::{
 use super::CrdError;
 use super::docs::description;
 use super::external::ExternalSchemas;
+use super::union::{self, Property, UnionObject, UnionShape};
 use super::validation;
 use crate::model::{
     AliasStep, AliasUse, Field, FieldType, Location, StructDef, TypeBody, TypeDef, Validation,
-    Version,
+    Variant, VariantData, Version,
 };
 
 /// k8s-openapi's base64 bytes (Go's `[]byte`).
@@ -150,15 +151,33 @@ impl<'a> SchemaBuilder<'a> {
     }
 
     fn object_parts(&mut self, def: &StructDef) -> ObjectParts {
+        self.fields_parts(&def.fields, def.default)
+    }
+
+    /// The properties of named fields (a struct's, or a struct variant's);
+    /// `container_default` is the container's `#[serde(default)]`.
+    fn fields_parts(&mut self, fields: &[Field], container_default: bool) -> ObjectParts {
         let mut parts = ObjectParts::default();
-        for field in def.fields.iter().filter(|f| !f.skip) {
+        for field in fields.iter().filter(|f| !f.skip) {
             if field.flatten {
-                self.flatten_into(&mut parts, field, def.default);
+                self.flatten_into(&mut parts, field, container_default);
                 continue;
             }
-            let schema = self.field_schema(field);
+            let mut schema = self.field_schema(field);
+            if schema.default.is_none() && !field.ty.is_option() {
+                let serde_defaulted = field.serde_default || container_default;
+                let always_sent = !field
+                    .serde_attrs
+                    .iter()
+                    .any(|a| a.contains("skip_serializing_if"));
+                if serde_defaulted {
+                    schema.default = rust_default(&schema)
+                        .or_else(|| always_sent.then(|| empty_default(&schema)).flatten())
+                        .map(JSON);
+                }
+            }
             parts.properties.insert(field.json_name.clone(), schema);
-            if field.is_required(def.default) {
+            if field.is_required(container_default) {
                 parts.required.push(field.json_name.clone());
             }
         }
@@ -174,6 +193,12 @@ impl<'a> SchemaBuilder<'a> {
                 let Some(ty) = self.lookup(name, &field.location) else {
                     return;
                 };
+                if let TypeBody::Enum(def) = &ty.body
+                    && !def.is_string_enum()
+                {
+                    self.flatten_union(parts, ty, field, required);
+                    return;
+                }
                 let TypeBody::Struct(def) = &ty.body else {
                     self.error(
                         &field.location,
@@ -375,10 +400,11 @@ impl<'a> SchemaBuilder<'a> {
                 ..Default::default()
             },
             FieldType::Json => preserve_unknown(),
+            FieldType::Unresolved => placeholder(),
             FieldType::Local(name) => self.local(name, location),
             FieldType::External(ext) => self
                 .external(&ext.path, location)
-                .unwrap_or_else(preserve_unknown),
+                .unwrap_or_else(placeholder),
         }
     }
 
@@ -396,7 +422,7 @@ impl<'a> SchemaBuilder<'a> {
     /// The schema of a type declared in this version, with the type's markers.
     fn local(&mut self, name: &str, location: &Location) -> JSONSchemaProps {
         let Some(ty) = self.lookup(name, location) else {
-            return preserve_unknown();
+            return placeholder();
         };
         if self.stack.iter().any(|n| n == name) {
             // Recursion cut: see the module docs.
@@ -418,21 +444,165 @@ impl<'a> SchemaBuilder<'a> {
             }
             // A newtype is its field on the wire; its own markers follow below.
             TypeBody::Newtype(def) => self.type_schema(&def.inner, &ty.location),
-            TypeBody::Enum(def) => JSONSchemaProps {
+            TypeBody::Enum(def) if def.is_string_enum() => JSONSchemaProps {
                 type_: Some("string".to_owned()),
+                // `#[serde(other)]` reads any other string; writing it back would
+                // replace the value the server holds, so its own name is not offered.
                 enum_: Some(
-                    def.variants
-                        .iter()
+                    def.wire_variants()
+                        .filter(|v| !v.other)
                         .map(|v| JSON(serde_json::Value::String(v.json_name.clone())))
                         .collect(),
                 ),
                 ..Default::default()
             },
+            TypeBody::Enum(_) => self.union(ty),
         };
         self.stack.pop();
         schema.description = description(&ty.docs);
         validation::apply(&mut schema, &ty.validation, &ty.location, self.errors);
         schema
+    }
+
+    /// The schema of an enum with data (see [`union`]); an atomic object for
+    /// server-side apply, so that a manager applying another variant replaces
+    /// the whole value instead of merging two variants.
+    fn union(&mut self, ty: &'a TypeDef) -> JSONSchemaProps {
+        match self.union_layout(ty) {
+            Some(UnionShape::Object(object)) => {
+                let mut schema = self.union_object(object);
+                schema.x_kubernetes_map_type = Some("atomic".to_owned());
+                schema
+            }
+            Some(shape) => self.union_shape(shape),
+            None => placeholder(),
+        }
+    }
+
+    /// The layout of an enum with data, or `None` with its errors reported.
+    fn union_layout(&mut self, ty: &'a TypeDef) -> Option<UnionShape<'a>> {
+        match union::layout(self.version, ty) {
+            Ok(shape) => Some(shape),
+            Err(errors) => {
+                self.errors.extend(errors.into_iter().map(|e| {
+                    CrdError::new(&e.location, e.message)
+                        .with_help(e.help)
+                        .with_span(e.span_len)
+                }));
+                None
+            }
+        }
+    }
+
+    fn union_shape(&mut self, shape: UnionShape<'a>) -> JSONSchemaProps {
+        match shape {
+            UnionShape::IntOrString => JSONSchemaProps {
+                x_kubernetes_int_or_string: Some(true),
+                any_of: Some(validation::int_or_string_any_of()),
+                ..Default::default()
+            },
+            UnionShape::Value(field) => self.field_schema(field),
+            UnionShape::Object(object) => self.union_object(object),
+        }
+    }
+
+    fn union_object(&mut self, union: UnionObject<'a>) -> JSONSchemaProps {
+        let mut properties = BTreeMap::new();
+        for (name, property) in union.properties {
+            let schema = match property {
+                Property::Field(field) => self.field_schema(field),
+                Property::Variant(variant) => self.variant_schema(variant),
+                Property::Tag {
+                    values,
+                    description,
+                } => JSONSchemaProps {
+                    description: Some(description),
+                    enum_: Some(
+                        values
+                            .into_iter()
+                            .map(|v| JSON(serde_json::Value::String(v)))
+                            .collect(),
+                    ),
+                    ..typed("string", None)
+                },
+                Property::Content(shape) => self.union_shape(*shape),
+            };
+            properties.insert(name, schema);
+        }
+        let mut schema = object(properties);
+        schema.required = non_empty(union.required);
+        schema.x_kubernetes_validations =
+            non_empty(union.rules.iter().map(validation::rule).collect());
+        schema
+    }
+
+    /// An externally tagged variant's property: a newtype's value, or a struct
+    /// variant's fields; described by the variant's docs.
+    fn variant_schema(&mut self, variant: &'a Variant) -> JSONSchemaProps {
+        let mut schema = match &variant.data {
+            VariantData::Newtype(field) => self.field_schema(field),
+            VariantData::Struct(fields) => {
+                let parts = self.fields_parts(fields, false);
+                let mut schema = object(parts.properties);
+                schema.required = non_empty(parts.required);
+                schema.x_kubernetes_preserve_unknown_fields =
+                    parts.preserve_unknown.then_some(true);
+                schema
+            }
+            VariantData::Unit => object(BTreeMap::new()),
+        };
+        if let Some(text) = description(&variant.docs) {
+            schema.description = Some(text);
+        }
+        schema
+    }
+
+    /// `#[serde(flatten)]` of an enum with data: its properties and rules join
+    /// the struct's (and its tag is required when the field is).
+    fn flatten_union(
+        &mut self,
+        parts: &mut ObjectParts,
+        ty: &'a TypeDef,
+        field: &Field,
+        required: bool,
+    ) {
+        if self.stack.contains(&ty.name) {
+            self.error(
+                &field.location,
+                format!(
+                    "#[serde(flatten)] of {} inside itself has no finite schema",
+                    ty.name
+                ),
+            );
+            return;
+        }
+        self.stack.push(ty.name.clone());
+        match self.union_layout(ty) {
+            Some(UnionShape::Object(object)) => {
+                let schema = self.union_object(object);
+                parts
+                    .properties
+                    .extend(schema.properties.unwrap_or_default());
+                if required {
+                    parts.required.extend(schema.required.unwrap_or_default());
+                }
+                parts
+                    .rules
+                    .extend(schema.x_kubernetes_validations.unwrap_or_default());
+                parts
+                    .rules
+                    .extend(ty.validation.x_validations.iter().map(validation::rule));
+            }
+            Some(_) => self.error(
+                &field.location,
+                format!(
+                    "#[serde(flatten)] needs an object, but the untagged enum {} is a single value",
+                    ty.name
+                ),
+            ),
+            None => {}
+        }
+        self.stack.pop();
     }
 
     fn lookup(&mut self, name: &str, location: &Location) -> Option<&'a TypeDef> {
@@ -470,6 +640,83 @@ impl<'a> SchemaBuilder<'a> {
     }
 }
 
+/// The default of an object field that serde fills with `Default::default()`
+/// when it is missing (`#[serde(default)]`), when the object's schema has
+/// defaults of its own: `{}` (with the defaults of its required fields, which
+/// the API server wants in the default itself), so that the server creates the
+/// object and fills in its defaults exactly when Rust would default it
+/// (controller-tools#622). `None` when nothing inside has a default (the
+/// schema stays as controller-gen writes it), or when `{}` is not a valid value
+/// (a required field without a default, which serde cannot read from `{}`
+/// either, or a rule it breaks).
+fn rust_default(schema: &JSONSchemaProps) -> Option<serde_json::Value> {
+    let properties = schema.properties.as_ref()?;
+    if schema.type_.as_deref() != Some("object") || !has_nested_defaults(schema) {
+        return None;
+    }
+    let mut default = serde_json::Map::new();
+    for name in schema.required.iter().flatten() {
+        let value = properties.get(name)?.default.as_ref()?;
+        default.insert(name.clone(), value.0.clone());
+    }
+    let default = serde_json::Value::Object(default);
+    let mut problems = Vec::new();
+    super::defaults::check_default(&default, schema, "", &mut problems);
+    problems.is_empty().then_some(default)
+}
+
+/// The default of a `#[serde(default)]` field Rust always sends (not an
+/// `Option`, not skipped when empty) whose value server-side apply can empty
+/// out: a granular object
+/// without required properties, a map, a `set` or `map` list. When a field
+/// manager applies it empty after having set what is inside, the API server's
+/// merge leaves `null` (or nothing) in its place (structured-merge-diff#305)
+/// and refuses the object ("must be of type object: null", "Required value");
+/// with its empty value as default, the server fills that back in, as serde
+/// fills in a missing one. (A required field stays without default, as in
+/// controller-gen: the server refusing it emptied is refusing it missing.)
+/// `None` where the empty value is not valid
+/// (required properties, `minProperties`/`minItems`, a CEL rule), or the
+/// value is replaced whole (atomic), nullable, untyped or an embedded object.
+fn empty_default(schema: &JSONSchemaProps) -> Option<serde_json::Value> {
+    if schema.nullable == Some(true)
+        || schema.x_kubernetes_preserve_unknown_fields == Some(true)
+        || schema.x_kubernetes_embedded_resource == Some(true)
+        || schema.x_kubernetes_int_or_string == Some(true)
+    {
+        return None;
+    }
+    let empty = match schema.type_.as_deref()? {
+        "object" if schema.x_kubernetes_map_type.as_deref() != Some("atomic") => {
+            serde_json::Value::Object(serde_json::Map::new())
+        }
+        "array"
+            if matches!(
+                schema.x_kubernetes_list_type.as_deref(),
+                Some("set" | "map")
+            ) =>
+        {
+            serde_json::Value::Array(Vec::new())
+        }
+        _ => return None,
+    };
+    let mut problems = Vec::new();
+    super::defaults::check_default(&empty, schema, "", &mut problems);
+    problems.is_empty().then_some(empty)
+}
+
+/// Whether a property of `schema`, or of an object property that is present
+/// whenever `schema` is (required or defaulted), has a default.
+fn has_nested_defaults(schema: &JSONSchemaProps) -> bool {
+    let required: Vec<&String> = schema.required.iter().flatten().collect();
+    schema.properties.iter().flatten().any(|(name, p)| {
+        p.default.is_some()
+            || (p.type_.as_deref() == Some("object")
+                && required.contains(&name)
+                && has_nested_defaults(p))
+    })
+}
+
 /// `Option<T>`, `Box<T>` → `T`, recursively.
 fn strip_wrappers(ty: &FieldType) -> &FieldType {
     match ty {
@@ -494,11 +741,27 @@ fn string(description: Option<&str>) -> JSONSchemaProps {
 }
 
 /// Widths that fit in Go's int32 are `int32`, the rest `int64`; unsigned integers
-/// cannot be negative, which the schema says with `minimum: 0`.
+/// cannot be negative, which the schema says with `minimum: 0`. A type narrower
+/// than its format (`u8`, `u16`, `u32`, `i8`, `i16`) also gets its bounds, or
+/// the API server would store values serde cannot read back.
 fn integer(bits: u8, signed: bool) -> JSONSchemaProps {
     let fits_int32 = bits < 32 || (bits == 32 && signed);
+    let narrow = bits < 32 || (bits == 32 && !signed);
+    let (min, max) = match (signed, bits) {
+        (false, b) if b <= 32 => (0.0, f64::from(u32::MAX >> (32 - u32::from(b)))),
+        (true, b) if b < 32 => (
+            -f64::from(1_u32 << (b - 1)),
+            f64::from((1_u32 << (b - 1)) - 1),
+        ),
+        _ => (0.0, 0.0),
+    };
     JSONSchemaProps {
-        minimum: (!signed).then_some(0.0),
+        minimum: if signed {
+            narrow.then_some(min)
+        } else {
+            Some(0.0)
+        },
+        maximum: narrow.then_some(max),
         ..typed("integer", Some(if fits_int32 { "int32" } else { "int64" }))
     }
 }
@@ -507,6 +770,16 @@ fn object(properties: BTreeMap<String, JSONSchemaProps>) -> JSONSchemaProps {
     JSONSchemaProps {
         type_: Some("object".to_owned()),
         properties: (!properties.is_empty()).then_some(properties),
+        ..Default::default()
+    }
+}
+
+/// What stands for a schema that could not be built (its error is reported):
+/// a value CEL rules see as `dyn`, so that they are still checked without
+/// tripping over it. A CRD with errors is never written.
+fn placeholder() -> JSONSchemaProps {
+    JSONSchemaProps {
+        x_kubernetes_int_or_string: Some(true),
         ..Default::default()
     }
 }

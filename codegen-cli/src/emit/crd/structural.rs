@@ -38,9 +38,25 @@ pub fn check_structural(crd: &CustomResourceDefinition) -> Vec<String> {
         {
             Some(schema) => {
                 problems.extend(check_schema(schema, &path));
-                problems.extend(super::cel_check::check(schema, &path));
+                problems.extend(super::cel::check(schema, &path));
             }
             None => problems.push(format!("{path}: Required value: schemas are required")),
+        }
+    }
+    problems
+}
+
+/// The problems of the CEL rules of every version of `crd` alone.
+pub(crate) fn check_rules(crd: &CustomResourceDefinition) -> Vec<String> {
+    let mut problems = Vec::new();
+    for (i, version) in crd.spec.versions.iter().enumerate() {
+        if let Some(schema) = version
+            .schema
+            .as_ref()
+            .and_then(|s| s.open_api_v3_schema.as_ref())
+        {
+            let path = format!("spec.versions[{i}].schema.openAPIV3Schema");
+            problems.extend(super::cel::check(schema, &path));
         }
     }
     problems

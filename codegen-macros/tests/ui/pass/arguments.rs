@@ -1,5 +1,6 @@
 //! The group as an argument, a plural exception, a type that keeps its own
-//! `Clone` (`+k8s:deepcopy-gen=false`), and helpers the user wrote are kept.
+//! `Clone` (`+k8s:deepcopy-gen=false`), an enum with data (deep-copied, its
+//! field markers read from `///`), and helpers the user wrote are kept.
 
 #[kube_codegen_macros::api(group = "zoo.example.com", plural_exceptions = "Moose:moose")]
 pub mod v1alpha1 {
@@ -20,6 +21,23 @@ pub mod v1alpha1 {
         /// Its keeper.
         #[serde(default)]
         pub keeper: Keeper,
+        /// What it eats.
+        pub diet: Diet,
+    }
+
+    /// A diet, by `type`.
+    #[derive(Debug, Default, PartialEq, Serialize, Deserialize)]
+    #[serde(tag = "type")]
+    pub enum Diet {
+        /// Leaves of one kind of tree.
+        Browse {
+            /// The tree.
+            /// +kubebuilder:validation:MinLength=1
+            tree: String,
+        },
+        /// Whatever it finds.
+        #[default]
+        Anything,
     }
 
     /// Who looks after an animal; clones itself.
@@ -47,6 +65,12 @@ fn main() {
         Some("moose.zoo.example.com")
     );
     assert!(Moose::CRD_YAML.contains("maximum: 200"));
+    assert!(Moose::CRD_YAML.contains("self.type != 'Browse' || has(self.tree)"));
+    assert!(Moose::CRD_YAML.contains("minLength: 1"));
+    let browsing = v1alpha1::Diet::Browse {
+        tree: "birch".into(),
+    };
+    assert_eq!(browsing.clone(), browsing);
     let moose = Moose::new("m");
     assert!(!moose.is_big());
     assert_eq!(moose.clone(), moose);

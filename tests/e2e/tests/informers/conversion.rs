@@ -172,6 +172,11 @@ fn pool(name: &str, nodes: i32) -> fleet_v1::NodePool {
             },
             zone: Some("eu-1".to_owned()),
             update_strategy: fleet_v1::UpdateStrategy::Recreate,
+            // A Rust enum with data: the webhook converts each variant.
+            image: Some(fleet_v1::ImageSource::Custom {
+                url: format!("https://images.example.com/{name}.img"),
+                sha256: None,
+            }),
         },
         status: None,
     }
@@ -204,6 +209,13 @@ async fn stored_objects_migrate_to_a_new_storage_version() -> Result<()> {
     assert_eq!(
         read.spec.update_strategy,
         fleet_v2::UpdateStrategy::Recreate
+    );
+    assert_eq!(
+        read.spec.image,
+        Some(fleet_v2::ImageSource::Custom {
+            url: "https://images.example.com/pool-c.img".to_owned(),
+            sha256: None,
+        })
     );
     assert_eq!(old_client.get("pool-c").await?.spec.node_count, 3);
 

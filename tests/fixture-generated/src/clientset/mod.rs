@@ -58,6 +58,7 @@ pub mod prelude {
     pub use crate::clientset::infra::v1alpha1::PolicyInterface as _;
     pub use crate::clientset::infra::v1alpha1::QuotaInterface as _;
     pub use crate::clientset::infra::v1alpha1::MarkerInterface as _;
+    pub use crate::clientset::infra::v1alpha1::RouteInterface as _;
 }
 
 /// Every group-version of the API, each through its client trait;

@@ -6,6 +6,19 @@
 //! Conversions between the versions of the `fleet` types that kube-codegen writes.
 use crate::apis::fleet::{v1, v2};
 
+impl From<v1::ImageSource> for v2::ImageSource {
+    #[inline]
+    fn from(value: v1::ImageSource) -> Self {
+        match value {
+            v1::ImageSource::Catalog { name, .. } => Self::Catalog { name },
+            v1::ImageSource::Custom { url, sha256, .. } => Self::Custom { url, sha256 },
+            v1::ImageSource::Snapshot(inner) => {
+                Self::Snapshot(v2::SnapshotRef::from(inner))
+            }
+        }
+    }
+}
+
 impl From<v1::MachineType> for v2::MachineType {
     #[inline]
     fn from(value: v1::MachineType) -> Self {
@@ -27,12 +40,35 @@ impl From<v1::NodePoolStatus> for v2::NodePoolStatus {
     }
 }
 
+impl From<v1::SnapshotRef> for v2::SnapshotRef {
+    #[inline]
+    fn from(value: v1::SnapshotRef) -> Self {
+        Self {
+            pool: value.pool,
+            name: value.name,
+        }
+    }
+}
+
 impl From<v1::UpdateStrategy> for v2::UpdateStrategy {
     #[inline]
     fn from(value: v1::UpdateStrategy) -> Self {
         match value {
             v1::UpdateStrategy::Rolling => Self::Rolling,
             v1::UpdateStrategy::Recreate => Self::Recreate,
+        }
+    }
+}
+
+impl From<v2::ImageSource> for v1::ImageSource {
+    #[inline]
+    fn from(value: v2::ImageSource) -> Self {
+        match value {
+            v2::ImageSource::Catalog { name, .. } => Self::Catalog { name },
+            v2::ImageSource::Custom { url, sha256, .. } => Self::Custom { url, sha256 },
+            v2::ImageSource::Snapshot(inner) => {
+                Self::Snapshot(v1::SnapshotRef::from(inner))
+            }
         }
     }
 }
@@ -54,6 +90,16 @@ impl From<v2::NodePoolStatus> for v1::NodePoolStatus {
         Self {
             ready_nodes: value.ready_nodes,
             conditions: value.conditions,
+        }
+    }
+}
+
+impl From<v2::SnapshotRef> for v1::SnapshotRef {
+    #[inline]
+    fn from(value: v2::SnapshotRef) -> Self {
+        Self {
+            pool: value.pool,
+            name: value.name,
         }
     }
 }

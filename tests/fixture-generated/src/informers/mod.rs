@@ -168,6 +168,15 @@ impl SharedInformerFactory {
                 )
             }
 
+            ("infra.fixture.example.com", "v1alpha1", "routes") => {
+                (
+                    kube::api::ApiResource::erase::<
+                        crate::apis::infra::v1alpha1::Route,
+                    >(&()),
+                    kube::discovery::Scope::Namespaced,
+                )
+            }
+
             _ => return None,
         };
         Some(self.dynamic_informer(&resource, &scope))

@@ -38,6 +38,41 @@ pub struct NodePoolSpec {
     // +optional
     #[serde(default)]
     pub update_strategy: UpdateStrategy,
+    /// Where the nodes' system image comes from (the catalog's default when unset).
+    // +optional
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub image: Option<ImageSource>,
+}
+
+/// ImageSource says where the nodes' system image comes from; the same in
+/// every version (a union: the `type` tag names the variant in use).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "camelCase")]
+pub enum ImageSource {
+    /// A published image, by name.
+    Catalog {
+        /// The image's name in the catalog.
+        name: String,
+    },
+    /// An image of one's own, at a URL.
+    Custom {
+        /// Where to download it.
+        url: String,
+        /// Its SHA-256 checksum, when known.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        sha256: Option<String>,
+    },
+    /// The image of another pool's snapshot.
+    Snapshot(SnapshotRef),
+}
+
+/// SnapshotRef names a snapshot; the same in every version.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct SnapshotRef {
+    /// The pool the snapshot was taken of.
+    pub pool: String,
+    /// The snapshot's name.
+    pub name: String,
 }
 
 /// MachineType is the size of a node; the same in every version.

@@ -8,8 +8,10 @@ mod cluster;
 mod database;
 mod gateway;
 mod policy;
+mod route;
 
 pub use cluster::*;
 pub use database::*;
 pub use gateway::*;
 pub use policy::*;
+pub use route::*;

@@ -121,6 +121,8 @@ pub enum Object {
     InfrastructureV1alpha1Quota(Box<crate::apis::infra::v1alpha1::Quota>),
     /// A `Marker` of `infra.fixture.example.com/v1alpha1`.
     InfrastructureV1alpha1Marker(Box<crate::apis::infra::v1alpha1::Marker>),
+    /// A `Route` of `infra.fixture.example.com/v1alpha1`.
+    InfrastructureV1alpha1Route(Box<crate::apis::infra::v1alpha1::Route>),
 }
 
 impl From<crate::apis::batch::v1::CronTab> for Object {
@@ -193,6 +195,13 @@ impl From<crate::apis::infra::v1alpha1::Marker> for Object {
     }
 }
 
+impl From<crate::apis::infra::v1alpha1::Route> for Object {
+    #[inline]
+    fn from(object: crate::apis::infra::v1alpha1::Route) -> Self {
+        Object::InfrastructureV1alpha1Route(Box::new(object))
+    }
+}
+
 impl Object {
     /// The resource the object belongs to and its JSON.
     #[inline]
@@ -238,6 +247,10 @@ impl Object {
 
             Object::InfrastructureV1alpha1Marker(object) => {
                 (&infra::v1alpha1::MARKER_RESOURCE, serde_json::to_value(&object))
+            }
+
+            Object::InfrastructureV1alpha1Route(object) => {
+                (&infra::v1alpha1::ROUTE_RESOURCE, serde_json::to_value(&object))
             }
         }
     }

@@ -7,6 +7,8 @@ use serde::{Deserialize, Serialize};
 pub struct Cluster {
     pub metadata: ObjectMeta,
     pub spec: ClusterSpec,
+    #[serde(default)]
+    pub access: Access,
 }
 
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
@@ -20,4 +22,14 @@ pub struct ClusterSpec {
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct Network {
     pub cidr: String,
+}
+
+/// How clients authenticate: the token's variant differs between the versions.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub enum Access {
+    #[default]
+    Anonymous,
+    Token {
+        secret: String,
+    },
 }

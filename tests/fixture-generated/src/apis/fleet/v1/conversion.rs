@@ -42,6 +42,7 @@ impl From<NodePoolSpec> for v2::NodePoolSpec {
             zones: old.zone.into_iter().collect(),
             update_strategy: old.update_strategy.into(),
             autoscaling: None,
+            image: old.image.map(v2::ImageSource::from),
         }
     }
 }
@@ -54,6 +55,7 @@ impl From<v2::NodePoolSpec> for NodePoolSpec {
             machine: hub.machine.into(),
             zone: hub.zones.into_iter().next(),
             update_strategy: hub.update_strategy.into(),
+            image: hub.image.map(super::ImageSource::from),
         }
     }
 }

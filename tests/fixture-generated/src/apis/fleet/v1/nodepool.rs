@@ -148,6 +148,9 @@ pub struct NodePoolSpec {
     /// How nodes are replaced.
     #[serde(default)]
     pub update_strategy: UpdateStrategy,
+    /// Where the nodes' system image comes from (the catalog's default when unset).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub image: Option<ImageSource>,
 }
 
 impl Clone for NodePoolSpec {
@@ -158,6 +161,7 @@ impl Clone for NodePoolSpec {
             machine: self.machine.clone(),
             zone: self.zone.clone(),
             update_strategy: self.update_strategy,
+            image: self.image.clone(),
         }
     }
 
@@ -167,6 +171,99 @@ impl Clone for NodePoolSpec {
         self.machine.clone_from(&source.machine);
         self.zone.clone_from(&source.zone);
         self.update_strategy = source.update_strategy;
+        self.image.clone_from(&source.image);
+    }
+}
+
+/// ImageSource says where the nodes' system image comes from; the same in
+/// every version (a union: the `type` tag names the variant in use).
+#[derive(Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "camelCase")]
+pub enum ImageSource {
+    /// A published image, by name.
+    Catalog {
+        /// The image's name in the catalog.
+        name: String,
+    },
+    /// An image of one's own, at a URL.
+    Custom {
+        /// Where to download it.
+        url: String,
+        /// Its SHA-256 checksum, when known.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        sha256: Option<String>,
+    },
+    /// The image of another pool's snapshot.
+    Snapshot(SnapshotRef),
+}
+
+impl Clone for ImageSource {
+    #[inline]
+    fn clone(&self) -> Self {
+        match self {
+            Self::Catalog { name } => {
+                Self::Catalog {
+                    name: name.clone(),
+                }
+            }
+
+            Self::Custom { url, sha256 } => {
+                Self::Custom {
+                    url: url.clone(),
+                    sha256: sha256.clone(),
+                }
+            }
+
+            Self::Snapshot(value) => Self::Snapshot(value.clone()),
+        }
+    }
+
+    #[inline]
+    fn clone_from(&mut self, source: &Self) {
+        match (self, source) {
+            (Self::Catalog { name }, Self::Catalog { name: source_name }) => {
+                name.clone_from(source_name);
+            }
+
+            (
+                Self::Custom { url, sha256 },
+                Self::Custom { url: source_url, sha256: source_sha256 },
+            ) => {
+                url.clone_from(source_url);
+                sha256.clone_from(source_sha256);
+            }
+
+            (Self::Snapshot(value), Self::Snapshot(source)) => {
+                value.clone_from(source);
+            }
+
+            (this, source) => *this = source.clone(),
+        }
+    }
+}
+
+/// SnapshotRef names a snapshot; the same in every version.
+#[derive(Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct SnapshotRef {
+    /// The pool the snapshot was taken of.
+    pub pool: String,
+    /// The snapshot's name.
+    pub name: String,
+}
+
+impl Clone for SnapshotRef {
+    #[inline]
+    fn clone(&self) -> Self {
+        Self {
+            pool: self.pool.clone(),
+            name: self.name.clone(),
+        }
+    }
+
+    #[inline]
+    fn clone_from(&mut self, source: &Self) {
+        self.pool.clone_from(&source.pool);
+        self.name.clone_from(&source.name);
     }
 }
 

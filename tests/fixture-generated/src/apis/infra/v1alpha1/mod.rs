@@ -12,6 +12,8 @@ mod gateway;
 pub use gateway::*;
 mod policy;
 pub use policy::*;
+mod route;
+pub use route::*;
 /// The API group of this version.
 pub const GROUP: &str = "infra.fixture.example.com";
 /// The name of this version within its group.
@@ -60,6 +62,13 @@ pub const KINDS: &[crate::apis::KnownKind] = &[
         version: "v1alpha1",
         kind: "Marker",
         plural: "markers",
+        namespaced: true,
+    },
+    crate::apis::KnownKind {
+        group: "infra.fixture.example.com",
+        version: "v1alpha1",
+        kind: "Route",
+        plural: "routes",
         namespaced: true,
     },
 ];

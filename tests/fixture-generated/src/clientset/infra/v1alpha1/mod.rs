@@ -17,6 +17,8 @@ mod quota;
 pub use quota::{QuotaClient, QuotaInterface};
 mod marker;
 pub use marker::{MarkerClient, MarkerInterface};
+mod route;
+pub use route::{RouteClient, RouteInterface};
 /// The kinds of `infra.fixture.example.com/v1alpha1`, each through its client trait;
 /// implemented by `InfrastructureV1alpha1Client` and by the fake clientset.
 pub trait InfrastructureV1alpha1Interface: Clone + Send + Sync + 'static {
@@ -32,6 +34,8 @@ pub trait InfrastructureV1alpha1Interface: Clone + Send + Sync + 'static {
     type QuotaClient: QuotaInterface;
     /// The client of `Marker`.
     type MarkerClient: MarkerInterface;
+    /// The client of `Route`.
+    type RouteClient: RouteInterface;
     /// The `Cluster` client (cluster-scoped).
     fn clusters(&self) -> Self::ClusterClient;
     /// The `Database` client for `namespace` (`""` for all namespaces).
@@ -44,6 +48,8 @@ pub trait InfrastructureV1alpha1Interface: Clone + Send + Sync + 'static {
     fn quotas(&self, namespace: &str) -> Self::QuotaClient;
     /// The `Marker` client for `namespace` (`""` for all namespaces).
     fn markers(&self, namespace: &str) -> Self::MarkerClient;
+    /// The `Route` client for `namespace` (`""` for all namespaces).
+    fn routes(&self, namespace: &str) -> Self::RouteClient;
 }
 
 /// Hands out the typed clients of `infra.fixture.example.com/v1alpha1`.
@@ -104,5 +110,11 @@ impl InfrastructureV1alpha1Interface for InfrastructureV1alpha1Client {
     #[inline]
     fn markers(&self, namespace: &str) -> MarkerClient {
         MarkerClient::new(self.client.clone(), namespace)
+    }
+
+    type RouteClient = RouteClient;
+    #[inline]
+    fn routes(&self, namespace: &str) -> RouteClient {
+        RouteClient::new(self.client.clone(), namespace)
     }
 }

@@ -7,9 +7,11 @@
 mod cluster;
 mod gateway;
 mod policy;
+mod route;
 pub use cluster::ClusterInformer;
 pub use gateway::GatewayInformer;
 pub use policy::PolicyInformer;
+pub use route::RouteInformer;
 /// The informers of `infra.fixture.example.com/v1alpha1`, from [`InfrastructureInformers::v1alpha1`](super::InfrastructureInformers::v1alpha1).
 #[derive(Clone, Copy, Debug)]
 pub struct InfrastructureV1alpha1Informers<'a> {
@@ -46,6 +48,14 @@ impl<'a> InfrastructureV1alpha1Informers<'a> {
     pub fn policies(&self) -> PolicyInformer {
         PolicyInformer::new(
             self.factory.informer_for::<crate::apis::infra::v1alpha1::Policy>(),
+        )
+    }
+
+    /// The shared informer of `Route` objects (resource `routes`); the same one on every call.
+    #[inline]
+    pub fn routes(&self) -> RouteInformer {
+        RouteInformer::new(
+            self.factory.informer_for::<crate::apis::infra::v1alpha1::Route>(),
         )
     }
 }

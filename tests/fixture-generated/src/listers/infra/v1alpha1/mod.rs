@@ -7,6 +7,8 @@
 mod cluster;
 mod gateway;
 mod policy;
+mod route;
 pub use cluster::ClusterLister;
 pub use gateway::{GatewayLister, GatewayNamespaceLister};
 pub use policy::{PolicyLister, PolicyNamespaceLister};
+pub use route::{RouteLister, RouteNamespaceLister};

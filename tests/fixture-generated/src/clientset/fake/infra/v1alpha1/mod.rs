@@ -16,6 +16,8 @@ mod quota;
 pub use quota::{FakeQuotaClient, QUOTA_RESOURCE};
 mod marker;
 pub use marker::{FakeMarkerClient, MARKER_RESOURCE};
+mod route;
+pub use route::{FakeRouteClient, ROUTE_RESOURCE};
 use std::sync::Arc;
 use crate::clientset::fake::Fixture;
 
@@ -72,5 +74,11 @@ for FakeInfrastructureV1alpha1 {
     #[inline]
     fn markers(&self, namespace: &str) -> FakeMarkerClient {
         FakeMarkerClient::new(self.fixture.clone(), namespace)
+    }
+
+    type RouteClient = FakeRouteClient;
+    #[inline]
+    fn routes(&self, namespace: &str) -> FakeRouteClient {
+        FakeRouteClient::new(self.fixture.clone(), namespace)
     }
 }

@@ -1,0 +1,23 @@
+use k8s_openapi::apimachinery::pkg::apis::meta::v1::ObjectMeta;
+use serde::{Deserialize, Serialize};
+
+// +genclient
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct Thing {
+    pub metadata: ObjectMeta,
+    pub spec: ThingSpec,
+}
+
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct ThingSpec {
+    pub value: EnumSpec,
+}
+
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[serde(tag = "t", content = "c")]
+pub enum EnumSpec {
+    A(String),
+    B(bool),
+    #[default]
+    C,
+}
