@@ -308,11 +308,11 @@ error: cannot find type `SourceSpec`
   |                 ^^^^^^^^^^
   = help: field types may be declared in this version module, imported from `k8s_openapi`, or be `String`, `bool`, integers, floats, `Option`, `Vec`, `Box`, `BTreeMap<String, _>`, `HashMap<String, _>` or `serde_json::Value`
 
-error: cannot use `DateTime` from crate `chrono`: kube-codegen does not know its schema
+error: cannot use `Url` from crate `url`: kube-codegen does not know its schema
  --> tests/bad-input/unresolved-type/myapp/v1/app.rs:7:18
   |
-7 |     pub created: DateTime<Utc>,
-  |                  ^^^^^^^^^^^^^
+7 |     pub created: Url,
+  |                  ^^^
   = help: field types may be declared in this version module, imported from `k8s_openapi`, or be `String`, `bool`, integers, floats, `Option`, `Vec`, `Box`, `BTreeMap<String, _>`, `HashMap<String, _>` or `serde_json::Value`; for timestamps use `k8s_openapi::apimachinery::pkg::apis::meta::v1::Time`
 
 error: `super::super::v2::AppSpec` is not a type of this version module

@@ -622,12 +622,21 @@ pub const VERSION: &str = "v1";
 pub const API_VERSION: &str = "myapp.k8s.io/v1";
 "#;
     assert!(module.starts_with(expected), "{module}");
-    assert!(module.contains("pub const KINDS: &[crate::apis::KnownKind] = &[\n    crate::apis::KnownKind {\n        group: \"myapp.k8s.io\",\n        version: \"v1\",\n        kind: \"App\",\n        plural: \"apps\",\n        namespaced: true,\n    },\n];"), "{module}");
+    assert!(
+        module.contains(
+            "pub const KINDS: &[kube_codegen_runtime::ResourceInfo] = &[\n    <App as kube_codegen_runtime::Kind>::INFO,\n];"
+        ),
+        "{module}"
+    );
     let group = file(&files, "src/apis/myapp/mod.rs");
     assert!(group.contains("pub mod v1;"), "{group}");
     let apis = file(&files, "src/apis/mod.rs");
     assert!(apis.contains("pub mod myapp;"), "{apis}");
-    assert!(apis.contains("pub fn known_kinds() -> impl Iterator<Item = &'static KnownKind> {\n    myapp::v1::KINDS.iter()\n}"), "{apis}");
+    assert!(apis.contains("myapp::v1::KINDS.iter()\n}"), "{apis}");
+    assert!(
+        apis.contains("Item = &'static kube_codegen_runtime::ResourceInfo"),
+        "{apis}"
+    );
 }
 
 #[test]

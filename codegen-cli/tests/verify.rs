@@ -189,9 +189,9 @@ fn a_changed_input_makes_the_output_stale() {
 #[test]
 fn missing_output_is_stale() {
     let repo = Repo::new();
-    std::fs::remove_file(repo.path("generated/src/listers/myapp/v1/app.rs")).unwrap();
+    std::fs::remove_file(repo.path("generated/src/informers/myapp/v1.rs")).unwrap();
     let out = repo.run("verify", &[]);
-    assert_stale(&out, "create", "generated/src/listers/myapp/v1/app.rs");
+    assert_stale(&out, "create", "generated/src/informers/myapp/v1.rs");
     assert!(stdout(&out).contains("--- /dev/null"), "{}", stdout(&out));
 }
 
@@ -243,7 +243,7 @@ fn the_crate_version_is_configuration() {
 fn bad_input_exits_2_and_touches_nothing() {
     let repo = Repo::new();
     // Stale output as well, so that a half-done `generate` would show.
-    std::fs::remove_file(repo.path("generated/src/listers/myapp/v1/app.rs")).unwrap();
+    std::fs::remove_file(repo.path("generated/src/informers/myapp/v1.rs")).unwrap();
     let file = repo.path("apis/src/myapp/v1/app.rs");
     let text = std::fs::read_to_string(&file).unwrap();
     std::fs::write(&file, text.replace("// +genclient", "// +genclinet")).unwrap();

@@ -12,9 +12,9 @@
 use std::sync::Arc;
 
 use generated::informers::{EventHandlerFuncs, HandlerRegistration, SharedInformer};
+use generated::listers::LabelSelector;
 use generated::listers::myapp::v1::AppLister;
 use kube::Resource;
-use kube::core::Selector;
 
 use crate::api::App;
 use crate::children::Child;
@@ -58,7 +58,7 @@ pub fn apps_for_child<K: Child>(
     if let Some(owner) = controlling_app(meta) {
         keys.push(ObjectKey::new(namespace, owner));
     }
-    for app in apps.apps(namespace).list(&Selector::default()) {
+    for app in apps.namespace(namespace).list(&LabelSelector::everything()) {
         if named(&app) == name {
             let key = key_of(&*app);
             if !keys.contains(&key) {

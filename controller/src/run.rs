@@ -15,12 +15,12 @@ use anyhow::{Context, anyhow, bail};
 use futures::FutureExt;
 use generated::clientset::Clientset;
 use generated::informers::SharedInformerFactory;
+use generated::prelude::*;
 use k8s_openapi::api::apps::v1::Deployment;
 use k8s_openapi::api::core::v1::Service;
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::{AbortOnDropHandle, TaskTracker};
 
-use crate::children::KubeChildClient;
 use crate::config::{Config, LeaderElection};
 use crate::desired::FIELD_MANAGER;
 use crate::events::{EventSink, KubeEvents};
@@ -196,7 +196,7 @@ impl Controller {
         // +kubebuilder:rbac:groups=myapp.k8s.io,resources=apps,verbs=list;watch
         // +kubebuilder:rbac:groups=apps,resources=deployments,verbs=list;watch
         // +kubebuilder:rbac:groups=core,resources=services,verbs=list;watch
-        let apps = factory.myapp().v1().apps();
+        let apps = factory.myapp_v1().apps();
         let deployments = factory.informer_for::<Deployment>();
         let services = factory.informer_for::<Service>();
         let listers = Listers {
@@ -212,7 +212,7 @@ impl Controller {
             Some(Arc::new(move |depth| metrics.set_queue_depth(depth))),
         );
         let _registrations = [
-            handlers::watch_apps(apps.informer(), queue.clone()),
+            handlers::watch_apps(&apps, queue.clone()),
             handlers::watch_children(
                 &deployments,
                 listers.apps.clone(),
@@ -254,13 +254,7 @@ impl Controller {
             self.metrics.clone(),
             event_tasks.clone(),
         );
-        let reconciler = Reconciler::new(
-            listers,
-            clientset,
-            KubeChildClient::new(self.client.clone()),
-            events,
-            self.metrics.clone(),
-        );
+        let reconciler = Reconciler::new(listers, clientset, events, self.metrics.clone());
         let workers: Vec<_> = (0..config.workers.max(1))
             .map(|_| {
                 // Aborted if this future is dropped: no writes after that.
@@ -310,13 +304,12 @@ impl Drop for StopOnDrop {
 
 /// One worker: takes keys until the queue shuts down. A panicking reconcile
 /// counts as a failure of its key, not the end of the worker.
-pub async fn worker<C, W, E>(
-    reconciler: Reconciler<C, W, E>,
+pub async fn worker<C, E>(
+    reconciler: Reconciler<C, E>,
     queue: WorkQueue<ObjectKey>,
     metrics: Metrics,
 ) where
     C: generated::clientset::Interface,
-    W: crate::children::ChildClient,
     E: EventSink,
 {
     while let Some(key) = queue.get().await {

@@ -32,13 +32,7 @@ pub fn all() -> &'static [(&'static str, &'static str)] {
 #[inline]
 pub fn custom_resource_definitions() -> Result<
     Vec<CustomResourceDefinition>,
-    serde_saphyr::Error,
+    kube_codegen_runtime::crds::CrdError,
 > {
-    all()
-        .iter()
-        .map(|(_, yaml)| {
-            let value: serde_json::Value = serde_saphyr::from_str(yaml)?;
-            serde_json::from_value(value).map_err(serde::de::Error::custom)
-        })
-        .collect()
+    kube_codegen_runtime::crds::parse(all())
 }

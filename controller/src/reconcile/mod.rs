@@ -4,7 +4,8 @@
 //!
 //! The rules it follows:
 //! - reads come from listers only; writes go through the generated clientset
-//!   (App status) and [`ChildClient`] (children);
+//!   (App status) and the same clientset's typed clients of the built-in
+//!   kinds (children, [`crate::children`]);
 //! - a child is "ours" only if its controller owner reference carries the
 //!   App's uid; anything else with the child's name is never touched (Warning
 //!   event `ErrResourceExists`, `Ready=False`, retried with backoff);
@@ -23,17 +24,15 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use generated::clientset::Interface;
-use generated::clientset::prelude::*;
-use generated::listers::Lister;
 use generated::listers::myapp::v1::AppLister;
+use generated::listers::{LabelSelector, Lister};
 use k8s_openapi::api::apps::v1::Deployment;
 use k8s_openapi::api::core::v1::Service;
-use kube::core::Selector;
 
 pub use error::ReconcileError;
 
 use crate::api::App;
-use crate::children::{Child, ChildClient, post_params};
+use crate::children::{self, Child, post_params};
 use crate::desired;
 use crate::drift::{differences, has_drifted};
 use crate::events::{AppEvent, EventSink, reason as event_reason};
@@ -67,10 +66,9 @@ enum ChildState<K> {
 /// Reconciles Apps; generic over the clientset (real or fake), the child
 /// client and the event sink so unit tests can run it without a server.
 #[derive(Clone)]
-pub struct Reconciler<C, W, E> {
+pub struct Reconciler<C, E> {
     listers: Listers,
     clientset: C,
-    children: W,
     events: E,
     metrics: Metrics,
     /// Per App, the `resourceVersion` its last status write replaced. A
@@ -80,7 +78,7 @@ pub struct Reconciler<C, W, E> {
     status_written_over: Arc<Mutex<HashMap<ObjectKey, String>>>,
 }
 
-impl<C, W, E> std::fmt::Debug for Reconciler<C, W, E> {
+impl<C, E> std::fmt::Debug for Reconciler<C, E> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Reconciler").finish_non_exhaustive()
     }
@@ -168,18 +166,16 @@ fn deleting(kind: &str, name: &str) -> Readiness {
     )
 }
 
-impl<C, W, E> Reconciler<C, W, E>
+impl<C, E> Reconciler<C, E>
 where
     C: Interface,
-    W: ChildClient,
     E: EventSink,
 {
-    /// A reconciler reading `listers` and writing through `clientset` and `children`.
-    pub fn new(listers: Listers, clientset: C, children: W, events: E, metrics: Metrics) -> Self {
+    /// A reconciler reading `listers` and writing through `clientset`.
+    pub fn new(listers: Listers, clientset: C, events: E, metrics: Metrics) -> Self {
         Reconciler {
             listers,
             clientset,
-            children,
             events,
             metrics,
             status_written_over: Arc::default(),
@@ -200,7 +196,7 @@ where
     /// Brings the App `key` and its children in line. An App that is gone
     /// or being deleted needs nothing: garbage collection removes its children.
     pub async fn reconcile(&self, key: &ObjectKey) -> Result<(), ReconcileError> {
-        let Some(app) = self.listers.apps.apps(&key.namespace).get(&key.name) else {
+        let Some(app) = self.listers.apps.namespace(&key.namespace).get(&key.name) else {
             tracing::debug!(app = %key, "App is gone; its children are garbage collected");
             self.written_over().remove(key);
             return Ok(());
@@ -304,9 +300,7 @@ where
         let name = desired.meta().name.clone().unwrap_or_default();
         let Some(live) = lister.namespace(namespace).get(&name) else {
             self.metrics.count_write("create", K::RESOURCE);
-            let created = self
-                .children
-                .create(namespace, &desired)
+            let created = children::create(&self.clientset, namespace, &desired)
                 .await
                 .map_err(|e| api_error("create", K::KIND, &name, e))?;
             changed.store(true, Ordering::Relaxed);
@@ -330,9 +324,7 @@ where
         // object makes the apply fail with Conflict instead of being modified.
         desired.meta_mut().resource_version = live.meta().resource_version.clone();
         self.metrics.count_write("apply", K::RESOURCE);
-        let applied = self
-            .children
-            .apply(namespace, &name, &desired)
+        let applied = children::apply(&self.clientset, namespace, &name, &desired)
             .await
             .map_err(|e| api_error("apply", K::KIND, &name, e))?;
         changed.store(true, Ordering::Relaxed);
@@ -361,7 +353,10 @@ where
         changed: &AtomicBool,
     ) -> Result<(), ReconcileError> {
         let namespace = valid.namespace;
-        for object in lister.namespace(namespace).list(&Selector::default()) {
+        for object in lister
+            .namespace(namespace)
+            .list(&LabelSelector::everything())
+        {
             let meta = object.meta();
             let name = meta.name.as_deref().unwrap_or_default();
             if name == keep
@@ -372,8 +367,7 @@ where
             }
             let uid = meta.uid.as_deref().unwrap_or_default();
             self.metrics.count_write("delete", K::RESOURCE);
-            self.children
-                .delete::<K>(namespace, name, uid)
+            children::delete::<C, K>(&self.clientset, namespace, name, uid)
                 .await
                 .map_err(|e| api_error("delete", K::KIND, name, e))?;
             changed.store(true, Ordering::Relaxed);

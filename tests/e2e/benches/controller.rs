@@ -24,7 +24,6 @@ use controller::validate::validate;
 use controller::{desired, status};
 use futures::{StreamExt, TryStreamExt};
 use generated::apis::myapp::v1::{App, AppSpec, DeploymentSpec, ServiceSpec};
-use generated::clientset::prelude::*;
 use generated::clientset::{Clientset, Interface};
 use k8s_openapi::api::apps::v1::Deployment;
 use k8s_openapi::api::core::v1::Service;

@@ -17,7 +17,6 @@ use anyhow::{Context, Result};
 use e2e::{crds, envtest};
 use futures::StreamExt;
 use generated::apis::myapp::v1::{App, AppSpec, AppStatus, DeploymentSpec, ServiceSpec};
-use generated::clientset::prelude::*;
 use generated::clientset::{
     ApplyParams, Clientset, DeleteResponse, Error, Interface, WatchStream, fake,
 };

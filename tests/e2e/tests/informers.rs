@@ -20,12 +20,13 @@ use anyhow::{Context as _, Result, bail};
 use e2e::{crds, envtest};
 use generated::apis::myapp::v1::{App, AppSpec, DeploymentSpec, ServiceSpec};
 use generated::informers::{EventHandler, SharedInformerFactory};
-use generated::listers::parse_selector;
+use generated::listers::LabelSelector;
+use generated::prelude::*;
 use k8s_openapi::api::core::v1::ConfigMap;
 use kube::api::{DeleteParams, GroupVersionResource, ListParams, Patch, PatchParams, PostParams};
 use kube::client::ClientBuilder;
 use kube::config::{KubeConfigOptions, Kubeconfig};
-use kube::core::{ObjectMeta, Selector};
+use kube::core::ObjectMeta;
 use kube::{Api, Client, Config};
 use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender, unbounded_channel};
 use tokio::time::timeout;
@@ -322,9 +323,9 @@ async fn handlers_see_creates_updates_and_deletes() -> Result<()> {
         .await?;
 
     let probe = Probe::default();
-    let factory = SharedInformerFactory::from_client(probed_client(&probe).await?, Duration::ZERO)
+    let factory = SharedInformerFactory::new(probed_client(&probe).await?, Duration::ZERO)
         .with_namespace(ns.name());
-    let informer = factory.myapp().v1().apps();
+    let informer = factory.myapp_v1().apps();
     let (handler, mut calls) = recorder();
     informer.add_event_handler(handler);
     factory.start();
@@ -348,9 +349,9 @@ async fn handlers_see_creates_updates_and_deletes() -> Result<()> {
     expect_nothing_more(&api, &mut calls, "marker").await?;
 
     let lister = informer.lister();
-    assert!(lister.apps(ns.name()).get("web").is_none());
+    assert!(lister.namespace(ns.name()).get("web").is_none());
     assert_eq!(
-        image(&lister.apps(ns.name()).get("before").unwrap()),
+        image(&lister.namespace(ns.name()).get("before").unwrap()),
         "nginx:1"
     );
     factory.shutdown().await;
@@ -363,9 +364,9 @@ async fn listers_agree_with_the_server_after_churn() -> Result<()> {
     let ns = envtest::ns("inf-churn").await?;
     let api: Api<App> = Api::namespaced(client.clone(), ns.name());
     let probe = Probe::default();
-    let factory = SharedInformerFactory::from_client(probed_client(&probe).await?, Duration::ZERO)
+    let factory = SharedInformerFactory::new(probed_client(&probe).await?, Duration::ZERO)
         .with_namespace(ns.name());
-    let informer = factory.myapp().v1().apps();
+    let informer = factory.myapp_v1().apps();
     factory.start();
     timeout(WAIT, factory.wait_for_cache_sync()).await?;
 
@@ -406,11 +407,11 @@ async fn listers_agree_with_the_server_after_churn() -> Result<()> {
         "tier in (web,db),batch=churn",
         "tier!=web",
     ] {
-        let parsed = parse_selector(selector)?;
+        let parsed = LabelSelector::parse(selector)?;
         let expected = server_state(&api, selector).await?;
         let converged = timeout(WAIT, async {
             loop {
-                if cached_state(&lister.apps(ns.name()).list(&parsed)) == expected {
+                if cached_state(&lister.namespace(ns.name()).list(&parsed)) == expected {
                     return;
                 }
                 tokio::time::sleep(Duration::from_millis(50)).await;
@@ -420,13 +421,13 @@ async fn listers_agree_with_the_server_after_churn() -> Result<()> {
         assert!(
             converged.is_ok(),
             "lister disagrees with the server for {selector:?}: cache {:?} server {expected:?}",
-            cached_state(&lister.apps(ns.name()).list(&parsed))
+            cached_state(&lister.namespace(ns.name()).list(&parsed))
         );
         // The cluster-wide list of this namespace-limited informer is the same.
         assert_eq!(cached_state(&lister.list(&parsed)), expected);
     }
     for (name, version) in server_state(&api, "").await? {
-        let cached = lister.apps(ns.name()).get(&name).context("cached")?;
+        let cached = lister.namespace(ns.name()).get(&name).context("cached")?;
         assert_eq!(
             cached.metadata.resource_version.as_deref(),
             Some(version.as_str())
@@ -442,19 +443,14 @@ async fn consumers_of_one_type_share_one_watch() -> Result<()> {
     let ns = envtest::ns("inf-shared").await?;
     let api: Api<App> = Api::namespaced(client.clone(), ns.name());
     let probe = Probe::default();
-    let factory = SharedInformerFactory::from_client(probed_client(&probe).await?, Duration::ZERO)
+    let factory = SharedInformerFactory::new(probed_client(&probe).await?, Duration::ZERO)
         .with_namespace(ns.name());
 
     // Three "controllers" ask for the App informer their own way.
     let (first, mut first_calls) = recorder();
     let (second, mut second_calls) = recorder();
-    factory.myapp().v1().apps().add_event_handler(first);
-    factory
-        .clone()
-        .myapp()
-        .v1()
-        .apps()
-        .add_event_handler(second);
+    factory.myapp_v1().apps().add_event_handler(first);
+    factory.clone().myapp_v1().apps().add_event_handler(second);
     let generic = factory.informer_for::<App>();
     let mut stream = generic.subscribe();
     factory.start();
@@ -474,9 +470,9 @@ async fn consumers_of_one_type_share_one_watch() -> Result<()> {
     assert_eq!(probe.lists_of(&path), 1, "calls: {:?}", probe.calls());
 
     // The probe counts what it should: a second factory is a second watch.
-    let other = SharedInformerFactory::from_client(probed_client(&probe).await?, Duration::ZERO)
+    let other = SharedInformerFactory::new(probed_client(&probe).await?, Duration::ZERO)
         .with_namespace(ns.name());
-    other.myapp().v1().apps();
+    other.myapp_v1().apps();
     other.start();
     timeout(WAIT, other.wait_for_cache_sync()).await?;
     let watches = timeout(WAIT, async {
@@ -505,10 +501,10 @@ async fn a_forced_watch_expiry_is_survived_and_the_cache_converges() -> Result<(
     let probe = Probe::default();
     // Short server-side watch timeouts, so the running watch ends soon and the
     // informer opens the watch the probe expires.
-    let factory = SharedInformerFactory::from_client(probed_client(&probe).await?, Duration::ZERO)
+    let factory = SharedInformerFactory::new(probed_client(&probe).await?, Duration::ZERO)
         .with_namespace(ns.name())
         .with_tweak_list_options(|config| config.timeout(2));
-    let informer = factory.myapp().v1().apps();
+    let informer = factory.myapp_v1().apps();
     let (handler, mut calls) = recorder();
     informer.add_event_handler(handler);
     factory.start();
@@ -560,7 +556,7 @@ async fn a_forced_watch_expiry_is_survived_and_the_cache_converges() -> Result<(
         probe.calls()
     );
     assert_eq!(
-        cached_state(&informer.lister().list(&Selector::default())),
+        cached_state(&informer.lister().list(&LabelSelector::everything())),
         server_state(&api, "").await?
     );
     factory.shutdown().await;
@@ -574,16 +570,17 @@ async fn built_in_and_dynamic_kinds_use_the_same_machinery() -> Result<()> {
     let configmaps: Api<ConfigMap> = Api::namespaced(client.clone(), ns.name());
     let apps: Api<App> = Api::namespaced(client.clone(), ns.name());
     let probe = Probe::default();
-    let factory = SharedInformerFactory::from_client(probed_client(&probe).await?, Duration::ZERO)
+    let factory = SharedInformerFactory::new(probed_client(&probe).await?, Duration::ZERO)
         .with_namespace(ns.name());
 
     let typed = factory.informer_for::<ConfigMap>();
     let discovered = factory
         .discover_informer(&GroupVersionResource::gvr("", "v1", "configmaps"))
         .await?;
-    let dynamic_apps = factory
-        .for_resource(&GroupVersionResource::gvr("myapp.k8s.io", "v1", "apps"))
+    let app_kind = generated::apis::known_kinds()
+        .find(|k| k.gvr() == GroupVersionResource::gvr("myapp.k8s.io", "v1", "apps"))
         .context("a generated resource")?;
+    let dynamic_apps = factory.dynamic_informer_for(app_kind);
     factory.start();
     let synced = timeout(WAIT, factory.wait_for_cache_sync()).await?;
     assert_eq!(synced.len(), 3, "{synced:?}");

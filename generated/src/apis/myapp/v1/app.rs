@@ -135,6 +135,17 @@ impl App {
     }
 }
 
+impl kube_codegen_runtime::Kind for App {
+    const INFO: kube_codegen_runtime::ResourceInfo = kube_codegen_runtime::ResourceInfo::new(
+            "myapp.k8s.io",
+            "v1",
+            "App",
+            "apps",
+            true,
+        )
+        .with_status_subresource();
+}
+
 /// AppSpec is the desired state of an App.
 #[derive(Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct AppSpec {

@@ -1,9 +1,9 @@
-use chrono::{DateTime, Utc};
+use url::Url;
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct AppSpec {
     pub source: SourceSpec,
-    pub created: DateTime<Utc>,
+    pub created: Url,
     pub other: super::super::v2::AppSpec,
 }

@@ -139,6 +139,23 @@ impl CronTab {
     }
 }
 
+impl kube_codegen_runtime::Kind for CronTab {
+    const INFO: kube_codegen_runtime::ResourceInfo = kube_codegen_runtime::ResourceInfo::new(
+            "batch.fixture.example.com",
+            "v1",
+            "CronTab",
+            "crontabs",
+            true,
+        )
+        .with_status_subresource()
+        .with_scale(kube_codegen_runtime::ScaleInfo {
+            spec_replicas_path: ".spec.replicas",
+            status_replicas_path: ".status.replicas",
+            label_selector_path: Some(".status.selector"),
+        })
+        .with_selectable_fields(&[".spec.schedule"]);
+}
+
 /// CronTabSpec is the desired state of a CronTab.
 #[derive(Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]

@@ -126,6 +126,16 @@ impl CronTab {
     }
 }
 
+impl kube_codegen_runtime::Kind for CronTab {
+    const INFO: kube_codegen_runtime::ResourceInfo = kube_codegen_runtime::ResourceInfo::new(
+        "batch.fixture.example.com",
+        "v1beta1",
+        "CronTab",
+        "crontabs",
+        true,
+    );
+}
+
 /// CronTabSpec is the desired state of a v1beta1 CronTab.
 #[derive(Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]

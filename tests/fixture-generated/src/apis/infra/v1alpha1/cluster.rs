@@ -133,6 +133,17 @@ impl Cluster {
     }
 }
 
+impl kube_codegen_runtime::Kind for Cluster {
+    const INFO: kube_codegen_runtime::ResourceInfo = kube_codegen_runtime::ResourceInfo::new(
+            "infra.fixture.example.com",
+            "v1alpha1",
+            "Cluster",
+            "clusters",
+            false,
+        )
+        .with_status_subresource();
+}
+
 /// ClusterSpec is the desired shape of a Cluster.
 #[derive(Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]

@@ -128,6 +128,16 @@ impl Database {
     }
 }
 
+impl kube_codegen_runtime::Kind for Database {
+    const INFO: kube_codegen_runtime::ResourceInfo = kube_codegen_runtime::ResourceInfo::new(
+        "infra.fixture.example.com",
+        "v1alpha1",
+        "Database",
+        "databases",
+        true,
+    );
+}
+
 /// DatabaseSpec describes a database instance.
 #[derive(Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]

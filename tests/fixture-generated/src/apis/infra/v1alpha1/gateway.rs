@@ -131,6 +131,16 @@ impl Gateway {
     }
 }
 
+impl kube_codegen_runtime::Kind for Gateway {
+    const INFO: kube_codegen_runtime::ResourceInfo = kube_codegen_runtime::ResourceInfo::new(
+        "infra.fixture.example.com",
+        "v1alpha1",
+        "Gateway",
+        "gateways",
+        true,
+    );
+}
+
 /// GatewaySpec describes a gateway.
 #[derive(Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]

@@ -126,6 +126,16 @@ impl Policy {
     }
 }
 
+impl kube_codegen_runtime::Kind for Policy {
+    const INFO: kube_codegen_runtime::ResourceInfo = kube_codegen_runtime::ResourceInfo::new(
+        "infra.fixture.example.com",
+        "v1alpha1",
+        "Policy",
+        "policies",
+        true,
+    );
+}
+
 /// PolicySpec is a list of rules.
 #[derive(Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct PolicySpec {
@@ -290,6 +300,16 @@ impl Quota {
     }
 }
 
+impl kube_codegen_runtime::Kind for Quota {
+    const INFO: kube_codegen_runtime::ResourceInfo = kube_codegen_runtime::ResourceInfo::new(
+        "infra.fixture.example.com",
+        "v1alpha1",
+        "Quota",
+        "quotas",
+        true,
+    );
+}
+
 /// QuotaSpec holds the limits of a Quota.
 #[derive(Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -431,4 +451,14 @@ impl Marker {
             note: None,
         }
     }
+}
+
+impl kube_codegen_runtime::Kind for Marker {
+    const INFO: kube_codegen_runtime::ResourceInfo = kube_codegen_runtime::ResourceInfo::new(
+        "infra.fixture.example.com",
+        "v1alpha1",
+        "Marker",
+        "markers",
+        true,
+    );
 }
