@@ -75,6 +75,8 @@ pub struct Output {
 
 /// Parses, validates, emits and renders; touches nothing on disk but the input.
 pub fn run(config: &Config) -> Result<Output, Error> {
+    // Before anything else: code for another runtime release could not compile.
+    crate::runtime_version::check(&config.output_dir.join("Cargo.toml")).map_err(Error::Input)?;
     let mut parsed = parse::parse_dir(&config.input_dir, &config.parse).map_err(Error::Input)?;
     let rbac = match &config.rbac {
         Some(rbac) => {

@@ -260,6 +260,47 @@ fn bad_input_exits_2_and_touches_nothing() {
     }
 }
 
+/// An output crate that asks for another release of the runtime than the one
+/// generated code is written for: exit 2 at the dependency, nothing written.
+#[test]
+fn an_incompatible_runtime_dependency_exits_2_and_touches_nothing() {
+    let repo = Repo::new();
+    std::fs::remove_file(repo.path("generated/src/informers/myapp/v1.rs")).unwrap();
+    let manifest = repo.path("generated/Cargo.toml");
+    let text = std::fs::read_to_string(&manifest).unwrap();
+    let line = text
+        .lines()
+        .position(|l| l.starts_with("kube-codegen-runtime = "))
+        .expect("the generated crate depends on the runtime")
+        + 1;
+    std::fs::write(
+        &manifest,
+        text.replace("version = \"0.1\" }", "version = \"0.2.1\" }"),
+    )
+    .unwrap();
+    let before = snapshot(&repo.root);
+    for command in ["generate", "verify"] {
+        let out = repo.run(command, &[]);
+        assert_eq!(out.status.code(), Some(2), "{command}: {}", stderr(&out));
+        let err = stderr(&out);
+        assert!(
+            err.contains(
+                "error: the crate asks for kube-codegen-runtime `^0.2.1`, but this kube-codegen writes code for kube-codegen-runtime 0.1"
+            ),
+            "{err}"
+        );
+        assert!(
+            err.contains(&format!("generated/Cargo.toml:{line}:")),
+            "{err}"
+        );
+        assert!(
+            err.contains("write `kube-codegen-runtime = \"0.1\"`"),
+            "{err}"
+        );
+        assert_eq!(snapshot(&repo.root), before, "{command} changed files");
+    }
+}
+
 /// A CRD the API server would reject (here a default below its own `Minimum`) is
 /// never written: `generate`, `verify` and `crd` stop with exit 2 and an error at
 /// the field, and nothing on disk changes.

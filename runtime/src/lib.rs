@@ -67,7 +67,14 @@ pub use kube;
 
 /// The runtime API version generated code is written for, checked at compile
 /// time: generated code contains `const _: () = kube_codegen_runtime::VERSION_0_1;`,
-/// which names a constant only the 0.1 releases of this crate have.
+/// which names a constant only the 0.1 releases of this crate have. Code
+/// generated for another release fails to build with an error that names the
+/// version it needs:
+///
+/// ```compile_fail
+/// // error[E0425]: cannot find value `VERSION_0_2` in crate `kube_codegen_runtime`
+/// const _: () = kube_codegen_runtime::VERSION_0_2;
+/// ```
 pub const VERSION_0_1: () = ();
 
 impl From<Clientset> for kube::Client {
