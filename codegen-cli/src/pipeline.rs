@@ -218,14 +218,13 @@ type RenderedFiles = Vec<(PathBuf, String)>;
 /// One emitter: a whole artifact's files.
 type Emitter = fn(&Api, &EmitOptions) -> Result<Vec<GeneratedFile>, Diagnostics>;
 
-/// Runs one emitter. Its functions get `#[inline]`, so the generated crate
-/// compiles only the kinds its users use (see [`emit::lazy`]).
+/// Runs one emitter.
 fn run_emitter(
     emit: Emitter,
     api: &Api,
     opts: &EmitOptions,
 ) -> Result<Vec<GeneratedFile>, Diagnostics> {
-    emit(api, opts).map(emit::lazy::mark_files)
+    emit(api, opts)
 }
 
 /// The emitters `artifacts` asks for, in output order (crate root not included).

@@ -361,6 +361,7 @@ fn clone_copies_field_by_field_and_clone_from_reuses_the_fields() {
     let files = emitted(&app_api());
     let app = file(&files, "src/apis/myapp/v1/app.rs");
     let expected = "impl Clone for AppSpec {
+    #[inline]
     fn clone(&self) -> Self {
         Self {
             image: self.image.clone(),
@@ -369,6 +370,7 @@ fn clone_copies_field_by_field_and_clone_from_reuses_the_fields() {
             labels: self.labels.clone(),
         }
     }
+    #[inline]
     fn clone_from(&mut self, source: &Self) {
         self.image.clone_from(&source.image);
         self.replicas = source.replicas;
@@ -379,7 +381,7 @@ fn clone_copies_field_by_field_and_clone_from_reuses_the_fields() {
     assert!(app.contains(expected), "{app}");
     assert!(
         app.contains(
-            "impl Clone for Phase {\n    fn clone(&self) -> Self {\n        *self\n    }\n}"
+            "impl Clone for Phase {\n    #[inline]\n    fn clone(&self) -> Self {\n        *self\n    }\n}"
         ),
         "{app}"
     );

@@ -458,11 +458,7 @@ mod tests {
             (PathBuf::from("shop/v1/types.rs"), types),
         ];
         let parsed = kube_codegen::parse::parse_sources(&files, &ParseOptions::default()).unwrap();
-        // As the pipeline emits them (`#[inline]` added by `emit::lazy`).
-        let emitted = kube_codegen::emit::lazy::mark_files(kube_codegen::emit::types::emit_types(
-            &parsed.api,
-            &EmitOptions::default(),
-        ));
+        let emitted = kube_codegen::emit::types::emit_types(&parsed.api, &EmitOptions::default());
         let file = emitted
             .iter()
             .find(|f| f.path == std::path::Path::new("src/apis/shop/v1/types.rs"))

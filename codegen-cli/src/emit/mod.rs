@@ -66,7 +66,6 @@ pub mod crd;
 pub mod deepcopy;
 mod docs;
 pub mod informers;
-pub mod lazy;
 mod names;
 pub mod readme;
 pub mod register;

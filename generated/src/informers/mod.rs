@@ -50,7 +50,6 @@ pub trait SharedInformerFactoryExt {
 }
 
 impl SharedInformerFactoryExt for SharedInformerFactory {
-    #[inline]
     fn myapp_v1(&self) -> myapp::v1::MyappV1Informers<'_> {
         myapp::v1::MyappV1Informers::new(self)
     }

@@ -44,7 +44,6 @@ pub const QUOTAS_INFRA_FIXTURE_EXAMPLE_COM: &str = include_str!(
     "../crds/infra.fixture.example.com_quotas.yaml"
 );
 /// Every CRD of this crate as `(name, yaml)` pairs, ordered by file name.
-#[inline]
 pub fn all() -> &'static [(&'static str, &'static str)] {
     &[
         ("crontabs.batch.fixture.example.com", CRONTABS_BATCH_FIXTURE_EXAMPLE_COM),
@@ -63,7 +62,6 @@ pub fn all() -> &'static [(&'static str, &'static str)] {
 ///
 /// Only if a YAML file under `crds/` was edited into something that is not a
 /// CustomResourceDefinition; the generated files always parse.
-#[inline]
 pub fn custom_resource_definitions() -> Result<
     Vec<CustomResourceDefinition>,
     kube_codegen_runtime::crds::CrdError,

@@ -18,7 +18,6 @@ pub struct MyappV1Informers<'a> {
 
 impl<'a> MyappV1Informers<'a> {
     /// The informers of this group-version, made and cached by `factory`.
-    #[inline]
     pub fn new(
         factory: &'a kube_codegen_runtime::informers::SharedInformerFactory,
     ) -> Self {

@@ -10,7 +10,6 @@ pub mod infra;
 /// Every kind of every group and version in this crate, with what the API
 /// server knows about it (the analogue of what a Go API package registers
 /// in `addKnownTypes`).
-#[inline]
 pub fn known_kinds() -> impl Iterator<
     Item = &'static kube_codegen_runtime::ResourceInfo,
 > {

@@ -62,17 +62,14 @@ pub trait SharedInformerFactoryExt {
 }
 
 impl SharedInformerFactoryExt for SharedInformerFactory {
-    #[inline]
     fn batch_v1(&self) -> batch::v1::BatchV1Informers<'_> {
         batch::v1::BatchV1Informers::new(self)
     }
 
-    #[inline]
     fn batch_v1beta1(&self) -> batch::v1beta1::BatchV1beta1Informers<'_> {
         batch::v1beta1::BatchV1beta1Informers::new(self)
     }
 
-    #[inline]
     fn infrastructure_v1alpha1(
         &self,
     ) -> infra::v1alpha1::InfrastructureV1alpha1Informers<'_> {

@@ -20,7 +20,6 @@ pub struct BatchV1Informers<'a> {
 
 impl<'a> BatchV1Informers<'a> {
     /// The informers of this group-version, made and cached by `factory`.
-    #[inline]
     pub fn new(
         factory: &'a kube_codegen_runtime::informers::SharedInformerFactory,
     ) -> Self {

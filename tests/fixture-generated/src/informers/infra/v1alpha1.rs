@@ -26,7 +26,6 @@ pub struct InfrastructureV1alpha1Informers<'a> {
 
 impl<'a> InfrastructureV1alpha1Informers<'a> {
     /// The informers of this group-version, made and cached by `factory`.
-    #[inline]
     pub fn new(
         factory: &'a kube_codegen_runtime::informers::SharedInformerFactory,
     ) -> Self {

@@ -95,12 +95,10 @@ impl k8s_openapi::ListableResource for CronTab {
 
 impl k8s_openapi::Metadata for CronTab {
     type Ty = ObjectMeta;
-    #[inline]
     fn metadata(&self) -> &Self::Ty {
         &self.metadata
     }
 
-    #[inline]
     fn metadata_mut(&mut self) -> &mut Self::Ty {
         &mut self.metadata
     }
@@ -126,7 +124,6 @@ impl CronTab {
     /// Whether `CronTab` objects live in a namespace: `CronTab` is namespaced.
     pub const NAMESPACED: bool = true;
     /// A new `CronTab` called `name` with the given `spec`; every other field is empty.
-    #[inline]
     pub fn new(name: &str, spec: CronTabSpec) -> Self {
         Self {
             metadata: ObjectMeta {
@@ -372,7 +369,6 @@ impl Clone for CronTabStatus {
     }
 }
 
-#[inline]
 fn default_attempts() -> u32 {
     3
 }

@@ -83,12 +83,10 @@ impl k8s_openapi::ListableResource for Policy {
 
 impl k8s_openapi::Metadata for Policy {
     type Ty = ObjectMeta;
-    #[inline]
     fn metadata(&self) -> &Self::Ty {
         &self.metadata
     }
 
-    #[inline]
     fn metadata_mut(&mut self) -> &mut Self::Ty {
         &mut self.metadata
     }
@@ -114,7 +112,6 @@ impl Policy {
     /// Whether `Policy` objects live in a namespace: `Policy` is namespaced.
     pub const NAMESPACED: bool = true;
     /// A new `Policy` called `name` with the given `spec`; every other field is empty.
-    #[inline]
     pub fn new(name: &str, spec: PolicySpec) -> Self {
         Self {
             metadata: ObjectMeta {
@@ -257,12 +254,10 @@ impl k8s_openapi::ListableResource for Quota {
 
 impl k8s_openapi::Metadata for Quota {
     type Ty = ObjectMeta;
-    #[inline]
     fn metadata(&self) -> &Self::Ty {
         &self.metadata
     }
 
-    #[inline]
     fn metadata_mut(&mut self) -> &mut Self::Ty {
         &mut self.metadata
     }
@@ -288,7 +283,6 @@ impl Quota {
     /// Whether `Quota` objects live in a namespace: `Quota` is namespaced.
     pub const NAMESPACED: bool = true;
     /// A new `Quota` called `name` with the given `spec`; every other field is empty.
-    #[inline]
     pub fn new(name: &str, spec: QuotaSpec) -> Self {
         Self {
             metadata: ObjectMeta {
@@ -410,12 +404,10 @@ impl k8s_openapi::ListableResource for Marker {
 
 impl k8s_openapi::Metadata for Marker {
     type Ty = ObjectMeta;
-    #[inline]
     fn metadata(&self) -> &Self::Ty {
         &self.metadata
     }
 
-    #[inline]
     fn metadata_mut(&mut self) -> &mut Self::Ty {
         &mut self.metadata
     }
@@ -441,7 +433,6 @@ impl Marker {
     /// Whether `Marker` objects live in a namespace: `Marker` is namespaced.
     pub const NAMESPACED: bool = true;
     /// A new `Marker` called `name`; every other field is empty.
-    #[inline]
     pub fn new(name: &str) -> Self {
         Self {
             metadata: ObjectMeta {
