@@ -22,6 +22,7 @@ mod tests;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::time::Instant;
 
 use generated::clientset::Interface;
 use generated::listers::myapp::v1::AppLister;
@@ -61,7 +62,18 @@ enum ChildState<K> {
     Foreign(Arc<K>),
     /// The App controls it but it is being deleted; it is recreated once gone.
     Deleting,
+    /// This controller created it moments ago and the cache has not seen it
+    /// yet: its watch event is on its way and requests the App again.
+    Expected,
 }
+
+/// How long a child this controller created is expected in the cache before
+/// the expectation is dropped (its watch event was lost, or it was deleted
+/// before the cache saw it): client-go's `ControllerExpectations` idea.
+const EXPECTATION_TTL: std::time::Duration = std::time::Duration::from_secs(30);
+
+/// A child by plural resource, namespace and name.
+type ChildKey = (&'static str, String, String);
 
 /// Reconciles Apps; generic over the clientset (real or fake), the child
 /// client and the event sink so unit tests can run it without a server.
@@ -76,6 +88,11 @@ pub struct Reconciler<C, E> {
     /// is not written again (the write's own watch event is on its way and
     /// queues the App once more), which would only fail with `Conflict`.
     status_written_over: Arc<Mutex<HashMap<ObjectKey, String>>>,
+    /// Children this controller created that the cache has not shown yet, by
+    /// resource, namespace and name: a reconcile that reads the cache before
+    /// the create's watch event waits for it instead of creating again (which
+    /// would only fail with `AlreadyExists`).
+    created: Arc<Mutex<HashMap<ChildKey, Instant>>>,
 }
 
 impl<C, E> std::fmt::Debug for Reconciler<C, E> {
@@ -179,6 +196,7 @@ where
             events,
             metrics,
             status_written_over: Arc::default(),
+            created: Arc::default(),
         }
     }
 
@@ -191,6 +209,36 @@ where
         self.status_written_over
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Whether this controller created the child moments ago; a child the
+    /// cache shows (`seen`) is expected no more.
+    fn expected(&self, resource: &'static str, namespace: &str, name: &str, seen: bool) -> bool {
+        let mut created = self.created.lock().unwrap_or_else(PoisonError::into_inner);
+        let key = (resource, namespace.to_owned(), name.to_owned());
+        match created.get(&key) {
+            Some(at) if !seen && at.elapsed() < EXPECTATION_TTL => true,
+            Some(_) => {
+                created.remove(&key);
+                false
+            }
+            None => false,
+        }
+    }
+
+    fn created(&self, resource: &'static str, namespace: &str, name: &str) {
+        self.created
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .insert(
+                (resource, namespace.to_owned(), name.to_owned()),
+                Instant::now(),
+            );
+    }
+
+    /// Forgets what is kept about the App `key` (it was deleted).
+    pub fn forget(&self, key: &ObjectKey) {
+        self.written_over().remove(key);
     }
 
     /// Brings the App `key` and its children in line. An App that is gone
@@ -214,6 +262,10 @@ where
             Ok(states) => states,
             Err(error) => return Err(self.failed(&app, error).await),
         };
+        if matches!(deployment, ChildState::Expected) || matches!(service, ChildState::Expected) {
+            tracing::debug!(app = %key, "waiting for the cache to show the children created");
+            return Ok(());
+        }
 
         let Assessment {
             available,
@@ -298,11 +350,16 @@ where
     ) -> Result<ChildState<K>, ReconcileError> {
         let namespace = valid.namespace;
         let name = desired.meta().name.clone().unwrap_or_default();
-        let Some(live) = lister.namespace(namespace).get(&name) else {
+        let live = lister.namespace(namespace).get(&name);
+        if self.expected(K::RESOURCE, namespace, &name, live.is_some()) {
+            return Ok(ChildState::Expected);
+        }
+        let Some(live) = live else {
             self.metrics.count_write("create", K::RESOURCE);
             let created = children::create(&self.clientset, namespace, &desired)
                 .await
                 .map_err(|e| api_error("create", K::KIND, &name, e))?;
+            self.created(K::RESOURCE, namespace, &name);
             changed.store(true, Ordering::Relaxed);
             tracing::info!(app = valid.name, namespace, kind = K::KIND, name, "created");
             let note = format!("Created {} {name:?}", K::KIND);

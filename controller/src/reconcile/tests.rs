@@ -252,6 +252,40 @@ async fn creates_the_missing_deployment_and_service_then_writes_status() {
 }
 
 #[tokio::test]
+async fn a_cache_without_our_own_creates_yet_waits_for_them() {
+    let f = Fixture::new();
+    let app = f.seed_app(example());
+    f.sync("example").await.unwrap();
+    assert_eq!(f.metrics.writes("create", "deployments"), 1);
+    f.fake.clear_actions();
+
+    // The status write (or anything else) requests the App again before the
+    // informers delivered the children just created: creating them again
+    // would only fail with AlreadyExists; their events will come.
+    let stored = f.stored_app(&app);
+    f.apps.insert(Arc::new(stored));
+    f.sync("example").await.unwrap();
+    assert_eq!(f.actions(), Vec::<String>::new());
+
+    // Once the cache shows them, the App is reconciled as usual (in sync).
+    let stored = |key: fake::ResourceKey| f.fake.tracker().get(&key, "default", "web").unwrap();
+    let deployment = stored(fake::ResourceKey::of(&Deployment::INFO));
+    f.deployments
+        .insert(Arc::new(serde_json::from_value(deployment).unwrap()));
+    let service = stored(fake::ResourceKey::of(&Service::INFO));
+    f.services
+        .insert(Arc::new(serde_json::from_value(service).unwrap()));
+    f.sync("example").await.unwrap();
+    assert_eq!(f.metrics.writes("create", "deployments"), 1);
+    assert_eq!(f.metrics.writes("create", "services"), 1);
+    assert!(
+        !f.actions().iter().any(|a| a.starts_with("create")),
+        "{:?}",
+        f.actions()
+    );
+}
+
+#[tokio::test]
 async fn a_cache_older_than_our_status_write_is_not_written_over() {
     let f = Fixture::new();
     let app = f.seed_app(example());
@@ -701,22 +735,22 @@ async fn handlers_map_children_to_the_apps_that_care() {
     let (mut d, _) = owned_children(&app);
     // Controlled by example: example.
     assert_eq!(
-        crate::handlers::apps_for_child(&d, &lister, crate::handlers::deployment_name),
+        crate::triggers::apps_for_child(&d, &lister, crate::triggers::deployment_name),
         [ObjectKey::new("default", "example")]
     );
     // A foreign "web": example wants that name.
     d.metadata.owner_references = None;
     assert_eq!(
-        crate::handlers::apps_for_child(&d, &lister, crate::handlers::deployment_name),
+        crate::triggers::apps_for_child(&d, &lister, crate::triggers::deployment_name),
         [ObjectKey::new("default", "example")]
     );
     // A foreign "other-web" Service: other wants it; nobody wants "nope".
     let (_, mut s) = owned_children(&app_other());
     s.metadata.owner_references = None;
     assert_eq!(
-        crate::handlers::apps_for_child(&s, &lister, crate::handlers::service_name),
+        crate::triggers::apps_for_child(&s, &lister, crate::triggers::service_name),
         [ObjectKey::new("default", "other")]
     );
     s.metadata.name = Some("nope".into());
-    assert!(crate::handlers::apps_for_child(&s, &lister, crate::handlers::service_name).is_empty());
+    assert!(crate::triggers::apps_for_child(&s, &lister, crate::triggers::service_name).is_empty());
 }

@@ -101,6 +101,7 @@ mod scale;
 mod select;
 mod tracker;
 mod watch;
+mod watcher;
 
 use std::sync::Arc;
 

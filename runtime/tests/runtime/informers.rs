@@ -477,3 +477,51 @@ async fn the_reflector_store_holds_the_objects_the_listers_read() {
     assert_eq!(store.len(), 2);
     informer.shutdown().await;
 }
+
+#[tokio::test]
+async fn informers_run_on_the_fake_clientset() {
+    use kube_codegen_runtime::params::{DeleteParams, PostParams};
+    use kube_codegen_runtime::{Interface, fake};
+
+    let fake = fake::Clientset::new([app("shop", "web", "").into()]);
+    let informer = SharedInformer::from_stream(fake.watcher::<App>(""), Duration::ZERO);
+    let (handler, mut calls) = recorder();
+    informer.add_event_handler(handler);
+    informer.start();
+    assert!(timeout(WAIT, informer.wait_for_sync()).await.unwrap());
+    let seeded = next_sorted(&mut calls, 1).await;
+    assert_eq!(seeded.len(), 1);
+    assert!(seeded[0].starts_with("add shop/web@"), "{seeded:?}");
+
+    let apps = fake.resource::<App>("shop");
+    apps.create(&PostParams::default(), &app("shop", "api", ""))
+        .await
+        .unwrap();
+    assert!(next_sorted(&mut calls, 1).await[0].starts_with("add shop/api@"));
+    apps.delete("web", &DeleteParams::default()).await.unwrap();
+    assert!(next_sorted(&mut calls, 1).await[0].starts_with("delete shop/web@"));
+
+    // The watch ends, a change happens, the history is compacted: the next
+    // watch answers 410 Gone and the watcher lists again; the change made
+    // meanwhile arrives once, nothing else is repeated.
+    fake.tracker().close_watches();
+    apps.create(&PostParams::default(), &app("shop", "late", ""))
+        .await
+        .unwrap();
+    fake.tracker().compact();
+    assert!(next_sorted(&mut calls, 1).await[0].starts_with("add shop/late@"));
+    assert_eq!(
+        informer.lister().list(&LabelSelector::everything()).len(),
+        2
+    );
+    let verbs: Vec<String> = fake.actions().iter().map(|a| a.verb.clone()).collect();
+    assert!(
+        verbs.starts_with(&["list".to_owned(), "watch".to_owned()]),
+        "{verbs:?}"
+    );
+    assert!(
+        verbs.iter().filter(|v| *v == "list").count() >= 2,
+        "relisted: {verbs:?}"
+    );
+    informer.shutdown().await;
+}
