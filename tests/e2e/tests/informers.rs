@@ -617,3 +617,198 @@ async fn built_in_and_dynamic_kinds_use_the_same_machinery() -> Result<()> {
     }
     Ok(())
 }
+
+// ---------------------------------------------------------------------------
+// Several generated crates, one factory
+// ---------------------------------------------------------------------------
+
+/// The fixture's CronTab, with what its CRD requires.
+fn crontab(name: &str) -> fixture_generated::apis::batch::v1::CronTab {
+    use fixture_generated::apis::batch::v1::{CronTab, CronTabSpec, RetryPolicy};
+    use k8s_openapi::api::core::v1::{Container, PodSpec, PodTemplateSpec};
+    CronTab {
+        metadata: ObjectMeta {
+            name: Some(name.to_owned()),
+            ..ObjectMeta::default()
+        },
+        spec: CronTabSpec {
+            schedule: "0 3 * * *".to_owned(),
+            replicas: 1,
+            min_replicas: 1,
+            template: PodTemplateSpec {
+                spec: Some(PodSpec {
+                    containers: vec![Container {
+                        name: "c".into(),
+                        image: Some("busybox".into()),
+                        ..Container::default()
+                    }],
+                    ..PodSpec::default()
+                }),
+                ..PodTemplateSpec::default()
+            },
+            retry: RetryPolicy {
+                attempts: 3,
+                backoff_seconds: None,
+            },
+            ..CronTabSpec::default()
+        },
+        status: None,
+    }
+}
+
+/// Two generated crates (this repository's App API and the test fixture) and a
+/// built-in kind from one factory, as a program using both APIs would: however
+/// many consumers, through whichever crate's accessor, one list and one watch
+/// per type; and kube-runtime's applier reconciling from the App informer's
+/// reflector `Store`, with no watch of its own.
+#[tokio::test]
+async fn one_factory_serves_two_generated_crates_and_built_in_kinds() -> Result<()> {
+    use fixture_generated::apis::batch::v1::CronTab;
+    use fixture_generated::prelude::*;
+    use futures::StreamExt;
+    use k8s_openapi::api::apps::v1::Deployment;
+    use kube::runtime::controller::{self, Action, ReconcileRequest};
+    use kube::runtime::reflector::ObjectRef;
+    use kube_codegen_runtime::{Clientset, Interface as _};
+
+    let client = setup().await?;
+    crds::install(
+        &client,
+        fixture_generated::crds::custom_resource_definitions()?,
+    )
+    .await?;
+    let ns = envtest::ns("inf-compose").await?;
+    let probe = Probe::default();
+    let factory = SharedInformerFactory::new(probed_client(&probe).await?, Duration::ZERO)
+        .with_namespace(ns.name());
+
+    // Each type asked for twice, through each crate's accessors and generically.
+    let apps = factory.myapp_v1().apps();
+    let apps_again = factory.informer_for::<App>();
+    let crontabs = factory.batch_v1().cron_tabs();
+    let crontabs_again = factory.clone().batch_v1().cron_tabs();
+    let deployments = factory.informer_for::<Deployment>();
+    let deployments_again = factory.informer_for::<Deployment>();
+
+    // kube-runtime's applier on the App informer's Store, triggered by the
+    // informer's changes (what `Controller` would compute from a watch).
+    let reconciled = Arc::new(Mutex::new(Vec::<String>::new()));
+    let requests = apps.subscribe().filter_map(|change| {
+        let object = change.object();
+        let request = ObjectRef::<App>::from_obj(&**object);
+        futures::future::ready(Some(Ok::<_, std::convert::Infallible>(
+            ReconcileRequest::from(request),
+        )))
+    });
+    let applier = controller::applier(
+        |app: Arc<App>, seen: Arc<Mutex<Vec<String>>>| {
+            seen.lock().unwrap().push(name(&app).to_owned());
+            futures::future::ready(Ok::<_, std::io::Error>(Action::await_change()))
+        },
+        |_, _, _| Action::await_change(),
+        Arc::clone(&reconciled),
+        apps.store(),
+        requests,
+        controller::Config::default(),
+    );
+    let applier = tokio::spawn(applier.for_each(|_| async {}));
+
+    factory.start();
+    let synced = timeout(WAIT, factory.wait_for_cache_sync()).await?;
+    assert_eq!(synced.len(), 3, "{synced:?}");
+    assert!(synced.values().all(|ok| *ok), "{synced:?}");
+
+    // One clientset writes all three kinds (runtime typed clients for both
+    // generated crates and for the built-in kind).
+    let clientset = Clientset::new(client.clone());
+    let pp = PostParams::default();
+    clientset
+        .myapp_v1()
+        .apps(ns.name())
+        .create(&pp, &app("web", "nginx:1", &[]))
+        .await?;
+    clientset
+        .batch_v1()
+        .cron_tabs(ns.name())
+        .create(&pp, &crontab("nightly"))
+        .await?;
+    let mut deployment: Deployment = serde_json::from_value(serde_json::json!({
+        "metadata": {"name": "web"},
+        "spec": {
+            "selector": {"matchLabels": {"app": "web"}},
+            "template": {
+                "metadata": {"labels": {"app": "web"}},
+                "spec": {"containers": [{"name": "web", "image": "nginx:1"}]}
+            }
+        }
+    }))?;
+    deployment.metadata.namespace = Some(ns.name().to_owned());
+    clientset
+        .resource::<Deployment>(ns.name())
+        .create(&pp, &deployment)
+        .await?;
+
+    timeout(WAIT, async {
+        loop {
+            let seen = apps_again
+                .lister()
+                .namespace(ns.name())
+                .get("web")
+                .is_some()
+                && crontabs_again
+                    .lister()
+                    .namespace(ns.name())
+                    .get("nightly")
+                    .is_some()
+                && deployments_again
+                    .lister()
+                    .namespace(ns.name())
+                    .get("web")
+                    .is_some()
+                && reconciled.lock().unwrap().contains(&"web".to_owned());
+            if seen {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    })
+    .await
+    .context("every informer sees its object and the applier reconciles the App")?;
+
+    let crontab_path = format!(
+        "/apis/batch.fixture.example.com/v1/namespaces/{}/crontabs",
+        ns.name()
+    );
+    let deployment_path = format!("/apis/apps/v1/namespaces/{}/deployments", ns.name());
+    for path in [apps_path(ns.name()), crontab_path, deployment_path] {
+        assert_eq!(
+            probe.lists_of(&path),
+            1,
+            "lists of {path}: {:?}",
+            probe.calls()
+        );
+        assert_eq!(
+            probe.watches_of(&path),
+            1,
+            "watches of {path}: {:?}",
+            probe.calls()
+        );
+    }
+    assert_eq!(
+        probe.calls().len(),
+        6,
+        "nothing else was listed or watched (the applier has no watch): {:?}",
+        probe.calls()
+    );
+    // The Store the applier read is the informer's own cache.
+    let store = apps.store();
+    let cached = store.get(&ObjectRef::new("web").within(ns.name()));
+    let listed = apps.lister().namespace(ns.name()).get("web");
+    assert!(cached.zip(listed).is_some_and(|(a, b)| Arc::ptr_eq(&a, &b)));
+    let _: Option<Arc<CronTab>> = crontabs.lister().namespace(ns.name()).get("nightly");
+    assert!(deployments.has_synced() && crontabs.has_synced());
+
+    factory.shutdown().await;
+    applier.abort();
+    Ok(())
+}
