@@ -11,13 +11,19 @@ tools first. Sections (`--sections`, comma-separated; default all but llvm):
            controller-gen crd (also the same Go generators called directly), and
            Go's verify-by-regenerate-and-diff
   scale    synthetic APIs of 1, 10, 100, 500 kinds over up to 50 groups:
-           time, CPU and peak memory (and the Go pipeline at 100 kinds)
+           time, CPU and peak memory, next to the Go pipeline (one run each)
   build    cargo build time and rlib size of the generated crate for App and for
            the 100-kind API, cold and after a one-field change, next to the same
            types written with kube's #[derive(CustomResource)]
   controller  our App controller and kubernetes/sample-controller on one local
            control plane (hack/k8s), N = 100 and 1000: time to converge, API
            writes, peak RSS (bench/lib/controllers.py)
+  lines    lines of generated Rust (src/, by module) for App, 1 and 100 synthetic
+           kinds, and a kind's marginal cost (2 kinds - 1 kind in one group-version);
+           with --kc-before, also from another kube-codegen binary, side by side
+  floor    `cargo bench -p e2e --bench controller`: our controller's convergence,
+           writes and CPU at N = 100 and 1000 next to a bare client making the same
+           writes (the floor), parsed from its output
   llvm     (not in the default set) cargo llvm-lines of the generated crates: the
            functions that produce the most LLVM IR
 """
@@ -27,6 +33,7 @@ import datetime
 import json
 import os
 import platform
+import re
 import shutil
 import subprocess
 import sys
@@ -42,7 +49,7 @@ from measure import measure, run_once  # noqa: E402
 
 ROOT = os.path.dirname(HERE)
 SYNTH = os.path.join(HERE, "synth", "synth.py")
-DEFAULT_SECTIONS = ["codegen", "scale", "build", "controller"]
+DEFAULT_SECTIONS = ["lines", "codegen", "scale", "build", "controller", "floor"]
 
 
 def cache_dir():
@@ -69,7 +76,9 @@ def synth(kinds, lang, out):
 def output_crate(path, name="generated"):
     os.makedirs(path, exist_ok=True)
     with open(os.path.join(path, "Cargo.toml"), "w") as f:
-        f.write(f'[package]\nname = "{name}"\nversion = "0.0.0"\nedition = "2024"\n')
+        # kube-codegen refuses a crate that does not ask for the runtime it writes for.
+        f.write(f'[package]\nname = "{name}"\nversion = "0.0.0"\nedition = "2024"\n\n'
+                '[dependencies]\nkube-codegen-runtime = "0.1"\n')
     return path
 
 
@@ -109,6 +118,79 @@ class Ours:
     def verify(self, runs, label):
         run_once(self.cmd("generate"))
         return measure(self.cmd("verify"), runs, label=f"{label} verify")
+
+
+def source_lines(crate_dir):
+    """Lines of the Rust files under `crate_dir`/src, in total and by the first
+    path component below src (`apis`, `clientset`, ..., or the file at the root)."""
+    total, by = 0, {}
+    src = os.path.join(crate_dir, "src")
+    for dirpath, _, files in os.walk(src):
+        for name in files:
+            if not name.endswith(".rs"):
+                continue
+            path = os.path.join(dirpath, name)
+            with open(path) as f:
+                n = sum(1 for _ in f)
+            top = os.path.relpath(path, src).split(os.sep)[0]
+            top = top[:-3] if top.endswith(".rs") else top
+            by[top] = by.get(top, 0) + n
+            total += n
+    return total, by
+
+
+def app_and_a_copy(out):
+    """apis/src plus a second kind `Blog` in myapp/v1: App's file with every type
+    renamed (App -> Blog, X -> BlogX), to measure what one more kind costs."""
+    shutil.copytree(os.path.join(ROOT, "apis", "src"), out)
+    version = os.path.join(out, "myapp", "v1")
+    with open(os.path.join(version, "app.rs")) as f:
+        text = f.read()
+    names = re.findall(r"^pub (?:struct|enum) (\w+)", text, re.M)
+    for name in sorted(names, key=len, reverse=True):
+        new = "Blog" if name == "App" else "Blog" + name.replace("App", "")
+        text = re.sub(rf"\b{name}\b", new, text)
+    with open(os.path.join(version, "blog.rs"), "w") as f:
+        f.write(text)
+    with open(os.path.join(version, "mod.rs"), "a") as f:
+        f.write("\nmod blog;\npub use blog::*;\n")
+    return out
+
+
+def section_lines(args, kc, tmp, results):
+    """Generated lines by the binaries in `--kc` (after) and `--kc-before`."""
+    binaries = [("after", kc)] + ([("before", args.kc_before)] if args.kc_before else [])
+    inputs = [("App", os.path.join(ROOT, "apis", "src")),
+              ("App + a copy of App (Blog)", app_and_a_copy(os.path.join(tmp, "lines-app2")))]
+    for kinds, groups in ((1, 1), (2, 1), (100, 50)):
+        input_dir = os.path.join(tmp, f"lines-synth-{kinds}-{groups}")
+        subprocess.run([sys.executable, SYNTH, "--kinds", str(kinds), "--groups", str(groups),
+                        "--lang", "rust", "--out", input_dir], check=True)
+        inputs.append((f"{kinds} kind{'s' if kinds > 1 else ''}, {groups} "
+                       f"group{'s' if groups > 1 else ''}", input_dir))
+    out = results.setdefault("lines", {})
+    for which, binary in binaries:
+        log(f"lines: {which} ({binary})")
+        for i, (label, input_dir) in enumerate(inputs):
+            crate = output_crate(os.path.join(tmp, f"lines-{which}-{i}"))
+            run_once([binary, "generate", "--input-dir", input_dir, "--output-dir", crate])
+            total, by = source_lines(crate)
+            out.setdefault(label, {})[which] = {"total": total, "by": by}
+
+
+def section_floor(args, results):
+    """The controller bench of tests/e2e against its bare-client floor."""
+    env = dict(os.environ, CONTROLLER_BENCH_N=",".join(str(n) for n in args.controller_n),
+               CONTROLLER_BENCH_RUNS=str(1 if args.quick else 3))
+    log(f"floor: cargo bench -p e2e --bench controller (N = {env['CONTROLLER_BENCH_N']}, "
+        f"{env['CONTROLLER_BENCH_RUNS']} runs each)")
+    text = subprocess.run(["cargo", "bench", "--quiet", "-p", "e2e", "--bench", "controller"],
+                          cwd=ROOT, env=env, check=True, stdout=subprocess.PIPE, text=True).stdout
+    lines = text.splitlines()
+    start = next((i for i, line in enumerate(lines) if line.split()[:1] == ["N"]), None)
+    if start is None:
+        raise RuntimeError(f"no table in the controller bench's output:\n{text}")
+    results["floor"] = {"lines": lines[start:]}
 
 
 def go_measure(mod, env, runs, label):
@@ -202,8 +284,17 @@ def build_crates(args, kc, root, target):
             derive_from(lib=os.path.join(HERE, "inputs", "derive-app", "lib.rs")),
             "src/lib.rs", "AppSpec")),
     ]
+    if args.kc_before:
+        # The same inputs through the other binary (no consumer crate: its API differs).
+        crates.insert(1, ("App, kube-codegen before", buildcost.Crate(
+            "bench-gen-app-before", root, target, "generated", gen_from(app_in),
+            "myapp/v1/app.rs", "AppSpec", args.kc_before)))
     if args.build_kinds:
         n = args.build_kinds
+        if args.kc_before:
+            crates.append((f"{n} kinds, kube-codegen before", buildcost.Crate(
+                f"bench-gen-{n}-before", root, target, "generated", gen_from(None, n),
+                "apps/v1/widget.rs", "WidgetSpec", args.kc_before)))
         crates += [
             (f"{n} kinds, kube-codegen", buildcost.Crate(
                 f"bench-gen-{n}", root, target, "generated", gen_from(None, n),
@@ -221,9 +312,16 @@ def section_build(args, kc, results):
     target = os.path.join(cache_dir(), "bench-build", "target")
     lock = os.path.join(ROOT, "Cargo.lock")
     out = results.setdefault("build", {})
+    runtime = None
     for label, crate in build_crates(args, kc, root, target):
         log(f"build: {label}")
         out[label] = crate.measure(lock, args.build_runs, args.build_runs + 1, label)
+        if crate.kind == "generated" and runtime is None:
+            # Built once per build tree, whatever the number of generated crates.
+            log("build: kube-codegen-runtime")
+            runtime = crate.measure_runtime(args.build_runs, "kube-codegen-runtime")
+    if runtime is not None:
+        out["kube-codegen-runtime (built once, shared by every generated crate)"] = runtime
 
 
 def section_llvm(args, kc, results):
@@ -280,7 +378,11 @@ def section_controller(args, results):
 
 
 def run_section(name, args, tmp, results):
-    if name == "codegen":
+    if name == "lines":
+        section_lines(args, args.kc, tmp, results)
+    elif name == "floor":
+        section_floor(args, results)
+    elif name == "codegen":
         section_codegen(args, args.kc, tmp, results)
     elif name == "scale":
         section_scale(args, args.kc, tmp, results)
@@ -321,6 +423,9 @@ def machine():
 def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--kc", required=True, help="the kube-codegen binary (release build)")
+    p.add_argument("--kc-before",
+                   help="another kube-codegen binary: a \"before\" column in `lines`, "
+                        "\"before\" rows in `build`")
     p.add_argument("--quick", action="store_true",
                    help="fewer repetitions, scale to 100 kinds, build-cost for App only")
     p.add_argument("--sections", default=",".join(DEFAULT_SECTIONS))
@@ -332,7 +437,7 @@ def main():
     args.runs = args.runs or (5 if args.quick else 10)
     args.go_runs = args.go_runs or (1 if args.quick else 3)
     args.kinds = [1, 10, 100] if args.quick else [1, 10, 100, 500]
-    args.go_kinds = [] if args.quick else [100]
+    args.go_kinds = [] if args.quick else [1, 10, 100, 500]
     args.build_kinds = None if args.quick else 100
     args.build_runs = 1
     args.controller_n = [100] if args.quick else [100, 1000]

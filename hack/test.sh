@@ -26,5 +26,5 @@ hack/k8s/build.sh
 step "cargo test (unit, snapshot, generated crates, end-to-end)"
 cargo test --locked --workspace --no-fail-fast
 
-step "package the generated crate and build it outside the workspace"
+step "package the runtime and the generated crate, build them outside the workspace"
 hack/verify-package.sh

@@ -1,48 +1,88 @@
 #!/usr/bin/env bash
-# Proves that the generated crate is publishable and stands on its own:
-#   1. `cargo package -p generated` (which also builds the packaged crate), then
-#   2. unpacks the `.crate` into a temporary directory outside the workspace and
-#      builds it and its docs there, offline, with the Cargo.lock it was packaged
-#      with, as another team would after `cargo add generated`.
+# Proves that the runtime and the generated crate are publishable and stand on
+# their own:
+#   1. `cargo package -p kube-codegen-runtime -p generated`: cargo packages both
+#      in dependency order and builds each packaged crate; `generated` depends on
+#      `kube-codegen-runtime = "0.1"`, which is not on crates.io, so cargo
+#      resolves it to the runtime package it has just made (a local registry
+#      overlay: multi-package `cargo package`, stable since cargo 1.89), the way
+#      it will resolve from crates.io once the runtime is published first;
+#   2. unpacks both `.crate`s into a temporary directory outside the workspace
+#      and builds the generated crate and its docs there, offline, with the
+#      Cargo.lock it was packaged with, as another team would after `cargo add
+#      generated`. The registry dependency on the runtime is pointed at the
+#      unpacked runtime package with a `[patch.crates-io]` entry in that
+#      directory's `.cargo/config.toml` (the package itself is not edited); the
+#      rest of the lock file is used as it is.
 # Works from any directory. Writes only under target/ and a temporary directory.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$ROOT"
 
-echo "verify-package: cargo package -p generated" >&2
+PACKAGES=(kube-codegen-runtime generated)
+
+echo "verify-package: cargo package ${PACKAGES[*]/#/-p }" >&2
 # Uncommitted changes make cargo refuse to package unless told otherwise; in CI
 # (a clean checkout) the flag is not needed and not passed.
 DIRTY=()
-if [ -n "$(git status --porcelain -- generated 2>/dev/null)" ] || ! git rev-parse --verify -q HEAD >/dev/null 2>&1; then
+if [ -n "$(git status --porcelain -- runtime generated 2>/dev/null)" ] || ! git rev-parse --verify -q HEAD >/dev/null 2>&1; then
   DIRTY=(--allow-dirty)
-  echo "verify-package: generated/ has uncommitted changes; packaging with --allow-dirty" >&2
+  echo "verify-package: runtime/ or generated/ has uncommitted changes; packaging with --allow-dirty" >&2
 fi
-cargo package --quiet --locked --offline -p generated "${DIRTY[@]}"
-
-VERSION=$(cargo pkgid --offline -p generated | sed 's/.*[#@]//')
-CRATE="$ROOT/target/package/generated-$VERSION.crate"
-[ -f "$CRATE" ] || { echo "verify-package: $CRATE was not written" >&2; exit 1; }
+cargo package --quiet --locked --offline "${PACKAGES[@]/#/--package=}" "${DIRTY[@]}"
 
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/verify-package.XXXXXX")
 trap 'rm -rf "$WORK"' EXIT
-tar -xzf "$CRATE" -C "$WORK"
-DIR="$WORK/generated-$VERSION"
-for f in README.md Cargo.toml Cargo.lock src/lib.rs; do
-  [ -f "$DIR/$f" ] || { echo "verify-package: the package lacks $f" >&2; exit 1; }
+declare -A DIRS
+for package in "${PACKAGES[@]}"; do
+  version=$(cargo pkgid --offline -p "$package" | sed 's/.*[#@]//')
+  crate="$ROOT/target/package/$package-$version.crate"
+  [ -f "$crate" ] || { echo "verify-package: $crate was not written" >&2; exit 1; }
+  tar -xzf "$crate" -C "$WORK"
+  DIRS[$package]="$WORK/$package-$version"
+  for f in README.md Cargo.toml src/lib.rs; do
+    [ -f "${DIRS[$package]}/$f" ] || { echo "verify-package: $package lacks $f" >&2; exit 1; }
+  done
 done
-ls "$DIR"/crds/*.yaml >/dev/null 2>&1 || { echo "verify-package: the package lacks crds/*.yaml" >&2; exit 1; }
+DIR=${DIRS[generated]}
+[ -f "$DIR/Cargo.lock" ] || { echo "verify-package: generated lacks Cargo.lock" >&2; exit 1; }
+ls "$DIR"/crds/*.yaml >/dev/null 2>&1 || { echo "verify-package: generated lacks crds/*.yaml" >&2; exit 1; }
+grep -q '^\[dependencies\.kube-codegen-runtime\]' "$DIR/Cargo.toml" && ! grep -q '^path' <(sed -n '/^\[dependencies\.kube-codegen-runtime\]/,/^\[/p' "$DIR/Cargo.toml") ||
+  { echo "verify-package: the packaged generated crate must depend on kube-codegen-runtime by version" >&2; exit 1; }
 
 # A library does not pick the Kubernetes version (see generated/Cargo.toml):
 # the application does, here through k8s-openapi's environment variable, set to
 # the workspace's value (.cargo/config.toml). The workspace's target directory
 # is shared so that the dependencies it built are reused.
 K8S_VERSION=$(sed -n 's/^K8S_OPENAPI_ENABLED_VERSION *= *"\(.*\)"/\1/p' .cargo/config.toml)
-echo "verify-package: building generated-$VERSION standalone in $DIR (Kubernetes $K8S_VERSION)" >&2
 (
-  cd "$DIR"
+  cd "${DIRS[kube-codegen-runtime]}"
   export K8S_OPENAPI_ENABLED_VERSION="$K8S_VERSION" CARGO_TARGET_DIR="$ROOT/target"
+  echo "verify-package: building ${DIRS[kube-codegen-runtime]##*/} and its docs standalone" >&2
   cargo build --quiet --offline --locked
   RUSTDOCFLAGS=-Dwarnings cargo doc --quiet --offline --locked --no-deps
 )
-echo "verify-package: generated-$VERSION packages and builds on its own."
+
+mkdir -p "$WORK/.cargo"
+cat >"$WORK/.cargo/config.toml" <<EOF
+# kube-codegen-runtime is not on crates.io yet: the packaged one stands in.
+[patch.crates-io]
+kube-codegen-runtime = { path = "${DIRS[kube-codegen-runtime]}" }
+EOF
+echo "verify-package: building ${DIR##*/} standalone in $DIR against ${DIRS[kube-codegen-runtime]##*/} (Kubernetes $K8S_VERSION)" >&2
+# The lock file without the runtime's entry (the patch changes its source).
+without_runtime() {
+  awk 'BEGIN { RS = ""; ORS = "\n\n" } !/name = "kube-codegen-runtime"/' "$1"
+}
+(
+  cd "$DIR"
+  export K8S_OPENAPI_ENABLED_VERSION="$K8S_VERSION" CARGO_TARGET_DIR="$ROOT/target"
+  cp Cargo.lock "$WORK/Cargo.lock.packaged"
+  cargo build --quiet --offline
+  RUSTDOCFLAGS=-Dwarnings cargo doc --quiet --offline --no-deps
+  # Every other dependency is the version the package was locked with.
+  diff <(without_runtime "$WORK/Cargo.lock.packaged") <(without_runtime Cargo.lock) >&2 ||
+    { echo "verify-package: building standalone changed the locked dependencies (above)" >&2; exit 1; }
+)
+echo "verify-package: kube-codegen-runtime and ${DIR##*/} package, and the generated crate builds on its own."

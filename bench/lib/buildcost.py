@@ -3,8 +3,9 @@ written by hand with kube's `#[derive(CustomResource)]` (types and CRD only).
 
 Every crate is a throwaway package in the cache directory (its own `[workspace]`,
 so cargo never mistakes it for part of ours) sharing one target directory there,
-so dependencies (kube, k8s-openapi, ...) are built once and only the crate's own
-compilation is timed:
+so dependencies (kube, k8s-openapi, kube-codegen-runtime, ...) are built once and
+only the crate's own compilation is timed (the runtime's own cold build, once per
+build tree whatever the number of generated crates, is a row of its own):
 
   cold    `cargo clean -p <crate>` then `cargo build`: the whole crate, deps built
   change  add one field to one spec (for ours: edit the input, regenerate), then
@@ -20,9 +21,15 @@ import subprocess
 
 from measure import measure, run_once
 
+REPO_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
 # The workspace's dependency versions and features (root Cargo.toml), spelled out
-# because these crates live outside the workspace.
-DEPS_GENERATED = """kube = { version = "5.0.0", default-features = false, features = ["client", "rustls-tls", "ring", "runtime"] }
+# because these crates live outside the workspace. The generated crate needs the
+# first five (codegen-cli/src/dependencies.rs); the rest are what the consumer
+# crate and the "before" layout (the runtime's code copied into every generated
+# crate) used, kept so that both layouts build against the same dependency set.
+DEPS_GENERATED = """kube-codegen-runtime = { path = "<ROOT>/runtime" }
+kube = { version = "5.0.0", default-features = false, features = ["client", "rustls-tls", "ring", "runtime"] }
 k8s-openapi = { version = "0.29.0", features = ["v1_34"] }
 serde = { version = "1", features = ["derive"] }
 serde_json = "1"
@@ -43,6 +50,10 @@ NEW_FIELD = """    /// One more field: the benchmark's one-field change.
 """
 
 
+def generated_deps(root):
+    return DEPS_GENERATED.replace("<ROOT>", root)
+
+
 def manifest(name, deps):
     return (
         f'[package]\nname = "{name}"\nversion = "0.0.0"\nedition = "2024"\npublish = false\n\n'
@@ -51,16 +62,16 @@ def manifest(name, deps):
 
 
 # A user of one kind of a generated crate: typed client, fake clientset (as in a
-# unit test), informer and lister. Generated code is `#[inline]` (lazy), so this
-# crate is where the code for the kinds it uses is compiled; its build time is
-# part of what the generated crate costs its users.
+# unit test), informer and lister. The machinery is generic code of
+# kube-codegen-runtime, so this crate is where it is instantiated for the kinds it
+# uses; its build time is part of what the generated crate costs its users.
 CONSUMER = """//! Uses one kind of `api`: typed client, fake clientset, informer, lister.
 
 use std::time::Duration;
 
 use api::apis::{group}::{version}::{kind};
-use api::clientset::prelude::*;
-use api::clientset::{{Clientset, Interface, Result}};
+use api::clientset::{{Clientset, Result}};
+use api::prelude::*;
 
 /// Lists, gets and creates through the typed client.
 pub async fn use_client(clientset: &Clientset) -> Result<usize> {{
@@ -73,7 +84,7 @@ pub async fn use_client(clientset: &Clientset) -> Result<usize> {{
 
 /// The same through the fake clientset, as a unit test would.
 pub async fn use_fake() -> Result<{kind}> {{
-    let fake = api::clientset::fake::Clientset::new(Vec::new());
+    let fake = api::clientset::fake::Clientset::default();
     let mut object = {kind}::default();
     object.metadata.name = Some("one".into());
     fake.{group}_{version}().{plural}("default").create(&Default::default(), &object).await
@@ -82,10 +93,10 @@ pub async fn use_fake() -> Result<{kind}> {{
 /// Starts the kind's shared informer and reads its lister.
 pub async fn use_informer(clientset: Clientset) -> usize {{
     let factory = api::informers::SharedInformerFactory::new(clientset, Duration::ZERO);
-    let informer = factory.{group}().{version}().{plural}();
+    let informer = factory.{group}_{version}().{plural}();
     factory.start();
     factory.wait_for_cache_sync().await;
-    informer.lister().list(&Default::default()).len()
+    informer.lister().list(&api::listers::LabelSelector::everything()).len()
 }}
 """
 
@@ -138,7 +149,7 @@ class Crate:
     def create(self, lockfile):
         shutil.rmtree(self.dir, ignore_errors=True)
         os.makedirs(os.path.join(self.dir, "src"))
-        deps = DEPS_GENERATED if self.kind == "generated" else DEPS_DERIVE
+        deps = generated_deps(REPO_ROOT) if self.kind == "generated" else DEPS_DERIVE
         with open(os.path.join(self.dir, "Cargo.toml"), "w") as f:
             f.write(manifest(self.name, deps))
         # The workspace's lockfile, so dependency versions match what we test with.
@@ -193,6 +204,24 @@ class Crate:
         if self.consumer:
             result["user"] = self.measure_consumer(cold_runs, change_runs, label)
         return result
+
+    def measure_runtime(self, runs, label):
+        """Cold build of kube-codegen-runtime on its own (this crate's dependency)."""
+        package = "kube-codegen-runtime"
+        build = self.cargo("build", "-p", package)
+        clean = self.cargo("clean", "-p", package)
+        cold = measure(build, runs, prepare=lambda: subprocess.run(
+            clean, env=self.env, check=True, stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL), env=self.env, label=f"{label} cold")
+        stem = package.replace("-", "_")
+        rlibs = glob.glob(os.path.join(self.target_dir, "debug", "deps", f"lib{stem}-*.rlib"))
+        size = os.path.getsize(max(rlibs, key=os.path.getmtime)) if rlibs else None
+        lines = 0
+        for path in glob.glob(os.path.join(REPO_ROOT, "runtime", "src", "**", "*.rs"),
+                              recursive=True):
+            with open(path) as f:
+                lines += sum(1 for _ in f)
+        return {"cold": cold, "change": None, "rlib_bytes": size, "lines": lines}
 
     def measure_consumer(self, cold_runs, change_runs, label):
         """A crate using one kind of this one: cold (this crate already built),

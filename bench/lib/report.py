@@ -70,7 +70,8 @@ def scale_table(res):
     for kinds, e in res.items():
         go = e.get("go", {}).get("pipeline")
         go_txt = f"{secs(go['wall']['median'])} (CPU {secs(go['cpu']['median'])}, " \
-                 f"{ratio(go, e['cold'], 'wall')} ours)" if go else "–"
+                 f"{ratio(go, e['cold'], 'wall')} ours wall, {ratio(go, e['cold'], 'cpu')} CPU)" \
+            if go else "–"
         rows.append(
             f"| {kinds} | {e['groups']} | {e['files']} | {span(e['cold'])} | "
             f"{secs(e['cold']['cpu']['median'])} | {mib(e['cold']['maxrss_kib'])} | "
@@ -92,12 +93,43 @@ def build_table(res):
     ]
     for label, e in res.items():
         size = f"{e['rlib_bytes'] / 1024 / 1024:.1f} MiB" if e["rlib_bytes"] else "?"
-        rows.append(f"| {label} | {e['lines']} | {span(e['cold'])} | {span(e['change'])} | {size} |")
+        change = span(e["change"]) if e.get("change") else "–"
+        rows.append(f"| {label} | {e['lines']} | {span(e['cold'])} | {change} | {size} |")
         if "user" in e:
             u = e["user"]
             rows.append(f"| … + a crate using one kind (client, fake, informer, lister) | – | "
                         f"+{span(u['cold'])} | {span(u['change'])} (both crates) | – |")
     return "\n".join(rows)
+
+
+def lines_table(res):
+    whiches = [w for w in ("before", "after") if any(w in e for e in res.values())]
+    rows = ["| input | " + " | ".join(f"generated lines, {w}" for w in whiches) +
+            " | after, by module |",
+            "|---|" + "---|" * len(whiches) + "---|"]
+    for label, e in res.items():
+        cells = [str(e[w]["total"]) if w in e else "–" for w in whiches]
+        by = e.get("after", {}).get("by", {})
+        parts = ", ".join(f"{k} {v}" for k, v in sorted(by.items(), key=lambda kv: -kv[1]))
+        rows.append(f"| {label} | " + " | ".join(cells) + f" | {parts} |")
+    one, two = res.get("1 kind, 1 group"), res.get("2 kinds, 1 group")
+    many = res.get("100 kinds, 50 groups")
+    app, app2 = res.get("App"), res.get("App + a copy of App (Blog)")
+    notes = []
+    for w in whiches:
+        if app and app2 and w in app and w in app2:
+            notes.append(f"{w}: a kind like App costs {app2[w]['total'] - app[w]['total']} lines")
+        if one and two and w in one and w in two:
+            notes.append(f"{w}: a synthetic kind added to a group-version costs "
+                         f"{two[w]['total'] - one[w]['total']} lines")
+        if one and many and w in one and w in many:
+            notes.append(f"{w}: 1 → 100 kinds (50 groups) "
+                         f"{(many[w]['total'] - one[w]['total']) / 99:.0f} lines per kind")
+    return "\n".join(rows) + ("\n\n" + "; ".join(notes) + "." if notes else "")
+
+
+def floor_table(res):
+    return "```\n" + "\n".join(res["lines"]) + "\n```"
 
 
 def llvm_table(res):
@@ -139,6 +171,8 @@ def render(results):
         (" Quick mode." if results.get("quick") else ""),
         "",
     ]
+    if "lines" in results:
+        head += ["#### Generated lines of Rust (`src/`)", "", lines_table(results["lines"]), ""]
     if "codegen" in results:
         head += ["#### Code generation against Go", "", codegen_table(results["codegen"]), ""]
     if "scale" in results:
@@ -151,6 +185,10 @@ def render(results):
         head += ["#### Controllers on one local control plane (no kubelet: converged = children "
                  "created and status written; 2 workers each)", "",
                  controller_table(results["controller"]), ""]
+    if "floor" in results:
+        head += ["#### Our controller against its floor (`cargo bench -p e2e --bench controller`: "
+                 "8 workers; bare = a plain client making the same writes)", "",
+                 floor_table(results["floor"]), ""]
     if "llvm" in results:
         head += ["#### What the generated crate costs to compile (`cargo llvm-lines`)", "",
                  llvm_table(results["llvm"]), ""]

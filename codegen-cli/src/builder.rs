@@ -329,6 +329,19 @@ impl Builder {
 
     fn run(&self, sink: &mut Sink<'_>) -> Result<Generated, BuildError> {
         let output_dir = self.resolved_output_dir()?;
+        // In a build script (output into OUT_DIR), the generated code becomes part
+        // of the crate being built: its manifest must ask for the right runtime.
+        if self.output_dir.is_none()
+            && let Some(dir) = std::env::var_os("CARGO_MANIFEST_DIR")
+            && let Err(diagnostics) =
+                crate::runtime_version::check(&Path::new(&dir).join("Cargo.toml"))
+        {
+            return Err(BuildError::Input {
+                input_dir: self.input_dir.clone(),
+                diagnostics,
+                reported: false,
+            });
+        }
         let mut rerun = vec![self.input_dir.clone()];
         let boilerplate = match &self.boilerplate {
             BoilerplateSource::None => Boilerplate::default(),

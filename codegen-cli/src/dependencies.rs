@@ -58,15 +58,36 @@ const SERDE: Dependency = Dependency {
     why: "(de)serialising the types",
 };
 
+/// The runtime crate generated code stands on.
+pub const RUNTIME_CRATE: &str = "kube-codegen-runtime";
+
+/// The release series of the runtime this generator writes code for: the
+/// requirement written into a generated crate's `Cargo.toml`. Generated code
+/// checks it at compile time through [`RUNTIME_VERSION_CONST`], and `generate`
+/// refuses an output crate that asks for an incompatible runtime
+/// ([`crate::runtime_version`]).
+pub const RUNTIME_VERSION_REQ: &str = "0.1";
+
+/// The constant of the runtime that generated code names to pin
+/// [`RUNTIME_VERSION_REQ`] (`const _: () = kube_codegen_runtime::VERSION_0_1;`).
+pub const RUNTIME_VERSION_CONST: &str = "VERSION_0_1";
+
 /// What the code `kube-codegen generate` writes needs at run time.
 pub fn generated_crate() -> Vec<Dependency> {
     vec![
+        Dependency {
+            name: RUNTIME_CRATE,
+            version: RUNTIME_VERSION_REQ,
+            features: &[],
+            default_features: true,
+            why: "the typed and fake clientsets, informers, listers and errors generated code is a typed surface over",
+        },
         Dependency {
             name: "kube",
             version: "5.0.0",
             features: &["client", "rustls-tls", "ring", "runtime"],
             default_features: false,
-            why: "the typed clients, watchers and reflector stores",
+            why: "the client the clientsets and informers talk through",
         },
         K8S_OPENAPI,
         SERDE,
@@ -75,28 +96,7 @@ pub fn generated_crate() -> Vec<Dependency> {
             version: "1",
             features: &[],
             default_features: true,
-            why: "patches, the fake clientset's object tracker",
-        },
-        Dependency {
-            name: "serde-saphyr",
-            version: "2.1",
-            features: &[],
-            default_features: true,
-            why: "parsing the CRD YAML into typed CustomResourceDefinitions",
-        },
-        Dependency {
-            name: "futures",
-            version: "0.3",
-            features: &[],
-            default_features: true,
-            why: "watch streams",
-        },
-        Dependency {
-            name: "tokio",
-            version: "1",
-            features: &["full"],
-            default_features: true,
-            why: "informers run as tasks; the fake clientset's watch channels",
+            why: "JSON values in the types (free-form fields, raw extensions)",
         },
     ]
 }
@@ -112,6 +112,18 @@ pub fn conversion() -> Dependency {
         default_features: true,
         why: "the conversion webhook the `conversion` module registers its kinds with",
     }
+}
+
+/// What a generated crate's own tests need: its README's examples run on a
+/// Tokio runtime.
+pub fn generated_crate_dev() -> Vec<Dependency> {
+    vec![Dependency {
+        name: "tokio",
+        version: "1",
+        features: &["macros", "rt"],
+        default_features: true,
+        why: "the README's examples run on a Tokio runtime",
+    }]
 }
 
 /// What the input types (the `apis` crate) need to compile: the types they

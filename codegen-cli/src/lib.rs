@@ -18,6 +18,7 @@ pub mod model;
 pub mod parse;
 pub mod pipeline;
 pub mod rbac;
+pub mod runtime_version;
 pub mod scaffold;
 pub mod validate;
 pub mod write;

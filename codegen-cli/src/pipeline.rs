@@ -75,6 +75,8 @@ pub struct Output {
 
 /// Parses, validates, emits and renders; touches nothing on disk but the input.
 pub fn run(config: &Config) -> Result<Output, Error> {
+    // Before anything else: code for another runtime release could not compile.
+    crate::runtime_version::check(&config.output_dir.join("Cargo.toml")).map_err(Error::Input)?;
     let mut parsed = parse::parse_dir(&config.input_dir, &config.parse).map_err(Error::Input)?;
     let rbac = match &config.rbac {
         Some(rbac) => {
@@ -216,14 +218,13 @@ type RenderedFiles = Vec<(PathBuf, String)>;
 /// One emitter: a whole artifact's files.
 type Emitter = fn(&Api, &EmitOptions) -> Result<Vec<GeneratedFile>, Diagnostics>;
 
-/// Runs one emitter. Its functions get `#[inline]`, so the generated crate
-/// compiles only the kinds its users use (see [`emit::lazy`]).
+/// Runs one emitter.
 fn run_emitter(
     emit: Emitter,
     api: &Api,
     opts: &EmitOptions,
 ) -> Result<Vec<GeneratedFile>, Diagnostics> {
-    emit(api, opts).map(emit::lazy::mark_files)
+    emit(api, opts)
 }
 
 /// The emitters `artifacts` asks for, in output order (crate root not included).

@@ -49,6 +49,10 @@ fn copy_example() -> PathBuf {
                 "path = {:?}",
                 root.join("codegen-cli").display().to_string()
             ),
+        )
+        .replace(
+            "path = \"../../runtime\"",
+            &format!("path = {:?}", root.join("runtime").display().to_string()),
         );
     let workspace = std::fs::read_to_string(root.join("Cargo.toml")).unwrap();
     let tables = workspace

@@ -595,7 +595,7 @@ fn newtypes_and_arrays_are_emitted_with_a_deep_copy() {
         "#[serde(transparent)]\npub struct Hostname(pub String);",
         "pub struct Port(pub i32);",
         "pub pair: [Port; 2],",
-        "impl Clone for Hostname {\n    fn clone(&self) -> Self {\n        Self(self.0.clone())\n    }\n    fn clone_from(&mut self, source: &Self) {\n        self.0.clone_from(&source.0);\n    }\n}",
+        "impl Clone for Hostname {\n    #[inline]\n    fn clone(&self) -> Self {\n        Self(self.0.clone())\n    }\n    #[inline]\n    fn clone_from(&mut self, source: &Self) {\n        self.0.clone_from(&source.0);\n    }\n}",
     ] {
         assert!(text.contains(expected), "missing {expected:?} in\n{text}");
     }

@@ -1,12 +1,11 @@
-//! The lister and informer emitters, over hand-built models: which files come out,
-//! what the generated surface looks like for namespaced and cluster-scoped kinds in
-//! several groups, and that the support files parse.
+//! The lister and informer emitters, over hand-built models: which files come out
+//! and what the thin surface over the runtime looks like for namespaced and
+//! cluster-scoped kinds in several groups.
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-use kube_codegen::emit::informers::naming::plural_accessor;
-use kube_codegen::emit::informers::{emit_informers, support::SUPPORT_FILES};
+use kube_codegen::emit::informers::emit_informers;
 use kube_codegen::emit::{Content, EmitOptions, GeneratedFile};
 use kube_codegen::model::{
     Api, ClientConfig, Group, Kind, Location, SourceFile, StructDef, TypeBody, TypeDef, Validation,
@@ -209,234 +208,169 @@ fn assert_lacks(files: &BTreeMap<String, Emitted>, path: &str, needle: &str) {
 }
 
 #[test]
-fn emits_one_lister_and_informer_per_listable_watchable_kind() {
+fn emits_one_file_per_group_version_with_listable_watchable_kinds() {
     let files = emit(&api());
     let paths: Vec<&str> = files.keys().map(String::as_str).collect();
-    let expected = [
-        "src/informers/factory.rs",
-        "src/informers/handler.rs",
-        "src/informers/infra/mod.rs",
-        "src/informers/infra/v1/database.rs",
-        "src/informers/infra/v1/mod.rs",
-        "src/informers/infra/v1alpha1/mod.rs",
-        "src/informers/infra/v1alpha1/network_policy.rs",
-        "src/informers/listeners.rs",
-        "src/informers/mod.rs",
-        "src/informers/myapp/mod.rs",
-        "src/informers/myapp/v1/app.rs",
-        "src/informers/myapp/v1/mod.rs",
-        "src/informers/myapp/v1/tenant.rs",
-        "src/informers/scope.rs",
-        "src/informers/shared.rs",
-        "src/listers/indexer.rs",
-        "src/listers/infra/mod.rs",
-        "src/listers/infra/v1/database.rs",
-        "src/listers/infra/v1/mod.rs",
-        "src/listers/infra/v1alpha1/mod.rs",
-        "src/listers/infra/v1alpha1/network_policy.rs",
-        "src/listers/lister.rs",
-        "src/listers/mod.rs",
-        "src/listers/myapp/mod.rs",
-        "src/listers/myapp/v1/app.rs",
-        "src/listers/myapp/v1/mod.rs",
-        "src/listers/myapp/v1/tenant.rs",
-        "src/listers/selector.rs",
-    ];
     assert_eq!(
-        paths, expected,
-        "a kind without `watch` (Report) gets no informer"
+        paths,
+        [
+            "src/informers/infra/v1.rs",
+            "src/informers/infra/v1alpha1.rs",
+            "src/informers/mod.rs",
+            "src/informers/myapp/v1.rs",
+            "src/listers/mod.rs",
+        ],
+        "no copies of the runtime; a kind without `watch` (Report) gets no informer"
     );
+    let myapp = "src/informers/myapp/v1.rs";
+    assert_has(&files, myapp, "pub type AppInformer");
+    assert_has(&files, myapp, "pub type TenantInformer");
+    assert_lacks(&files, myapp, "Report");
 }
 
 #[test]
-fn namespaced_lister_reads_by_namespace_and_cluster_scoped_by_name() {
+fn listers_are_aliases_of_the_runtimes_lister() {
     let files = emit(&api());
-    let app = "src/listers/myapp/v1/app.rs";
-    assert_has(&files, app, "use crate::apis::myapp::v1::App;");
-    assert_has(&files, app, "pub struct AppLister { inner: Lister<App>, }");
+    let root = "src/listers/mod.rs";
     assert_has(
         &files,
-        app,
-        "pub fn list(&self, selector: &Selector) -> Vec<Arc<App>> { self.inner.list(selector) }",
+        root,
+        "pub use kube_codegen_runtime::listers::{Indexer, Lister, NamespaceLister};",
     );
     assert_has(
         &files,
-        app,
-        "pub fn apps<'a>(&'a self, namespace: &'a str) -> AppNamespaceLister<'a>",
+        root,
+        "#![doc = \" Listers of `myapp.k8s.io/v1`.\"] use crate::apis::myapp::v1 as types;",
     );
     assert_has(
         &files,
-        app,
-        "pub fn get(&self, name: &str) -> Option<Arc<App>> { self.inner.get(name) }",
+        root,
+        "#[doc = \" Lists and gets `App` objects from an informer's cache.\"] \
+         pub type AppLister = kube_codegen_runtime::listers::Lister<types::App>;",
     );
-    let tenant = "src/listers/myapp/v1/tenant.rs";
     assert_has(
         &files,
-        tenant,
-        "pub fn get(&self, name: &str) -> Option<Arc<Tenant>> { self.inner.get(name) }",
+        root,
+        "pub type TenantLister = kube_codegen_runtime::listers::Lister<types::Tenant>;",
     );
-    assert_lacks(&files, tenant, "NamespaceLister");
     assert_has(
         &files,
-        "src/listers/myapp/v1/mod.rs",
-        "pub use app::{AppLister, AppNamespaceLister}; pub use tenant::TenantLister;",
+        root,
+        "pub type NetworkPolicyLister = kube_codegen_runtime::listers::Lister<types::NetworkPolicy>;",
     );
-    // Accessors are the plural resource names, as in the clientset.
-    assert_has(
-        &files,
-        "src/listers/infra/v1alpha1/network_policy.rs",
-        "pub fn network_policies<'a>(&'a self, namespace: &'a str) -> NetworkPolicyNamespaceLister<'a>",
-    );
+    assert_lacks(&files, root, "ReportLister");
 }
 
 #[test]
-fn factory_chain_goes_through_group_and_version_structs() {
-    let files = emit(&api());
-    let root = "src/informers/mod.rs";
-    assert_has(
-        &files,
-        root,
-        "pub fn new(clientset: crate::clientset::Clientset, default_resync: std::time::Duration) -> Self \
-         { Self::from_client(clientset.client().clone(), default_resync) }",
-    );
-    assert_has(
-        &files,
-        root,
-        "pub fn myapp(&self) -> myapp::MyappInformers<'_> { myapp::MyappInformers::new(self) }",
-    );
-    // `+groupGoName` names the accessor.
-    assert_has(
-        &files,
-        root,
-        "pub fn infra_example(&self) -> infra::InfraExampleInformers<'_>",
-    );
-    assert_has(
-        &files,
-        "src/informers/infra/mod.rs",
-        "pub fn v1alpha1(&self) -> v1alpha1::InfraExampleV1alpha1Informers<'a>",
-    );
-    assert_has(
-        &files,
-        "src/informers/myapp/v1/mod.rs",
-        "pub fn apps(&self) -> AppInformer { AppInformer::new(self.factory.informer_for::<crate::apis::myapp::v1::App>()) }",
-    );
-    let informer = "src/informers/myapp/v1/app.rs";
-    assert_has(
-        &files,
-        informer,
-        "pub fn lister(&self) -> crate::listers::myapp::v1::AppLister",
-    );
-    assert_has(
-        &files,
-        informer,
-        "pub fn add_event_handler(&self, handler: impl EventHandler<App>) -> HandlerRegistration",
-    );
-    assert_has(
-        &files,
-        informer,
-        "pub fn subscribe(&self) -> Subscription<App>",
-    );
-}
-
-#[test]
-fn for_resource_knows_every_generated_resource_and_its_scope() {
+fn the_factory_gets_one_accessor_per_group_version() {
     let files = emit(&api());
     let root = "src/informers/mod.rs";
     assert_has(
         &files,
         root,
-        r#"("myapp.k8s.io", "v1", "apps") => (kube::api::ApiResource::erase::<crate::apis::myapp::v1::App>(&()), kube::discovery::Scope::Namespaced),"#,
+        "#[doc = \" The informers of `infra.example.com/v1`.\"] \
+         fn infra_example_v1(&self) -> infra::v1::InfraExampleV1Informers<'_>;",
+    );
+    assert_has(&files, root, "pub trait SharedInformerFactoryExt");
+    assert_has(
+        &files,
+        root,
+        "impl SharedInformerFactoryExt for SharedInformerFactory",
     );
     assert_has(
         &files,
         root,
-        r#"("myapp.k8s.io", "v1", "tenants") => (kube::api::ApiResource::erase::<crate::apis::myapp::v1::Tenant>(&()), kube::discovery::Scope::Cluster),"#,
+        "fn myapp_v1(&self) -> myapp::v1::MyappV1Informers<'_> { myapp::v1::MyappV1Informers::new(self) }",
     );
-    assert!(!files[root].pretty.contains(r#""reports""#));
+    assert_has(
+        &files,
+        root,
+        "pub mod infra { #![doc = \" Informers of the API group `infra.example.com`.\"] pub mod v1; pub mod v1alpha1; }",
+    );
+    // Accessors are the snake_case plurals, as in the clientset.
+    assert_has(
+        &files,
+        "src/informers/infra/v1alpha1.rs",
+        "pub fn network_policies(&self) -> NetworkPolicyInformer { \
+         self.factory.informer_for::<types::NetworkPolicy>() }",
+    );
+    assert_has(
+        &files,
+        "src/informers/myapp/v1.rs",
+        "pub fn tenants(&self) -> TenantInformer { self.factory.informer_for::<types::Tenant>() }",
+    );
 }
 
 #[test]
 fn doc_examples_use_the_crate_name_and_real_accessors() {
     let files = emit(&api());
+    let listers = &files["src/listers/mod.rs"].pretty;
     assert!(
-        files["src/listers/mod.rs"]
-            .pretty
-            .contains("let lister = factory.infra_example().v1().databases().lister();")
+        listers.contains("let lister = factory.infra_example_v1().databases().lister();"),
+        "{listers}"
     );
+    assert!(listers.contains("use mycrate::prelude::*;"), "{listers}");
+    let informers = &files["src/informers/mod.rs"].pretty;
     assert!(
-        files["src/listers/lister.rs"]
-            .pretty
-            .contains("mycrate::listers::parse_selector")
+        informers.contains("EventHandlerFuncs::<mycrate::apis::infra::v1::Database>::new()"),
+        "{informers}"
     );
-    for (path, file) in &files {
-        assert!(
-            !file.pretty.contains("__CRATE__"),
-            "{path} still has the crate placeholder"
-        );
-    }
 }
 
 #[test]
-fn kinds_named_like_imports_are_aliased_and_modules_avoid_support_names() {
+fn kinds_named_like_generated_items_and_modules_named_like_keywords_work() {
     let all = Verb::ALL.to_vec();
     let api = Api {
         groups: vec![group(
-            "selector.example.com",
-            "selector",
+            "type.example.com",
+            "type",
             None,
             vec![version(
                 "v1",
                 "kinds",
                 vec![
-                    kind("Selector", "selectors", true, &all),
-                    kind("Mod", "mods", false, &all),
+                    kind("Lister", "listers", true, &all),
+                    kind("SharedInformer", "sharedinformers", false, &all),
+                    kind("Types", "types", true, &all),
                 ],
             )],
         )],
     };
     let files = emit(&api);
-    // The group module `selector` would clash with the support module of that name.
-    assert_has(&files, "src/listers/mod.rs", "pub mod selector_api;");
-    assert_has(&files, "src/informers/mod.rs", "pub mod selector;");
+    let version = files
+        .keys()
+        .find(|p| p.starts_with("src/informers/") && p.ends_with("/v1.rs"))
+        .cloned()
+        .expect("a version file");
+    // The user's kinds are always `types::<Kind>`: no name of theirs can clash.
     assert_has(
         &files,
-        "src/listers/selector_api/v1/selector.rs",
-        "use crate::apis::selector::v1::Selector as SelectorKind;",
+        &version,
+        "pub type ListerInformer = kube_codegen_runtime::informers::SharedInformer<types::Lister>;",
     );
     assert_has(
         &files,
-        "src/listers/selector_api/v1/selector.rs",
-        "pub fn list(&self, selector: &Selector) -> Vec<Arc<SelectorKind>>",
+        &version,
+        "pub type SharedInformerInformer = kube_codegen_runtime::informers::SharedInformer<types::SharedInformer>;",
     );
-    // A kind called `Mod` cannot live in `mod.rs`.
-    assert!(files.contains_key("src/listers/selector_api/v1/mod_kind.rs"));
+    assert_has(&files, &version, "pub fn types(&self) -> TypesInformer");
     assert_has(
         &files,
-        "src/listers/selector_api/v1/mod.rs",
-        "mod mod_kind;",
+        "src/listers/mod.rs",
+        "pub type ListerLister = kube_codegen_runtime::listers::Lister<types::Lister>;",
     );
 }
 
 #[test]
-fn an_api_without_informer_kinds_still_gets_the_generic_machinery() {
+fn an_api_without_informer_kinds_gets_only_the_roots() {
     let files = emit(&Api::default());
-    assert_has(&files, "src/informers/mod.rs", "pub fn for_resource");
-    assert!(files.contains_key("src/informers/shared.rs"));
-    assert!(!files.keys().any(|p| p.matches('/').count() > 2));
-}
-
-#[test]
-fn every_support_file_parses() {
-    for (path, source) in SUPPORT_FILES {
-        syn::parse_file(source).unwrap_or_else(|e| panic!("{path}: {e}"));
-    }
-}
-
-#[test]
-fn accessors_are_the_plural_resource_names_like_the_clientset() {
-    assert_eq!(plural_accessor("apps"), "apps");
-    assert_eq!(plural_accessor("networkpolicies"), "networkpolicies");
-    assert_eq!(plural_accessor("people"), "people");
+    let paths: Vec<&str> = files.keys().map(String::as_str).collect();
+    assert_eq!(paths, ["src/informers/mod.rs", "src/listers/mod.rs"]);
+    assert_has(
+        &files,
+        "src/informers/mod.rs",
+        "pub trait SharedInformerFactoryExt {}",
+    );
 }
 
 /// The rich fixture API, parsed from `tests/fixture-apis/src`.
@@ -451,35 +385,33 @@ fn fixture() -> Api {
 fn fixture_kinds_get_informers_as_their_verbs_allow() {
     let files = emit(&fixture());
     // Listable and watchable, in two versions of one group and in another group.
-    for path in [
-        "src/informers/batch/v1/cron_tab.rs",
-        "src/informers/batch/v1beta1/cron_tab.rs",
-        "src/informers/infra/v1alpha1/cluster.rs",
-        "src/informers/infra/v1alpha1/policy.rs",
+    for (path, informer) in [
+        ("src/informers/batch/v1.rs", "CronTabInformer"),
+        ("src/informers/batch/v1beta1.rs", "CronTabInformer"),
+        ("src/informers/infra/v1alpha1.rs", "ClusterInformer"),
+        ("src/informers/infra/v1alpha1.rs", "PolicyInformer"),
     ] {
-        assert!(files.contains_key(path), "{path} missing");
+        assert_has(&files, path, &format!("pub type {informer}"));
     }
     // `skipVerbs=...,watch`, `onlyVerbs` without watch, `noVerbs`: no informer.
-    for kind in ["database", "quota", "marker"] {
+    for kind in ["Database", "Quota", "Marker"] {
         assert!(
-            !files.keys().any(|p| p.ends_with(&format!("/{kind}.rs"))),
+            !files
+                .values()
+                .any(|f| f.pretty.contains(&format!("{kind}Informer"))
+                    || f.pretty.contains(&format!("{kind}Lister"))),
             "{kind} cannot be watched, so it has no informer or lister"
         );
     }
-    // `+groupGoName=Infrastructure` names the accessor; Cluster is cluster-scoped.
+    // `+groupGoName=Infrastructure` names the accessor.
     assert_has(
         &files,
         "src/informers/mod.rs",
-        "pub fn infrastructure(&self) -> infra::InfrastructureInformers<'_>",
+        "fn infrastructure_v1alpha1(&self) -> infra::v1alpha1::InfrastructureV1alpha1Informers<'_>",
     );
     assert_has(
         &files,
-        "src/listers/infra/v1alpha1/cluster.rs",
-        "pub fn get(&self, name: &str) -> Option<Arc<Cluster>>",
-    );
-    assert_has(
-        &files,
-        "src/informers/batch/v1beta1/mod.rs",
-        "pub fn cron_tabs(&self) -> CronTabInformer { CronTabInformer::new(self.factory.informer_for::<crate::apis::batch::v1beta1::CronTab>()) }",
+        "src/informers/batch/v1beta1.rs",
+        "pub fn cron_tabs(&self) -> CronTabInformer { self.factory.informer_for::<types::CronTab>() }",
     );
 }

@@ -5,17 +5,15 @@
 //! its crates are also called `apis` and `generated`), so the dependencies
 //! compile once and later runs only build the new crates.
 
+#[path = "scaffolded/mod.rs"]
+mod scaffolded;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-const BIN: &str = env!("CARGO_BIN_EXE_kube-codegen");
+use scaffolded::{build_offline_here, workspace_root};
 
-fn workspace_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("codegen-cli sits in the workspace")
-        .to_owned()
-}
+const BIN: &str = env!("CARGO_BIN_EXE_kube-codegen");
 
 fn kube_codegen(dir: &Path, args: &[&str]) -> Output {
     Command::new(BIN)
@@ -74,7 +72,7 @@ fn init_then_create_api_gives_a_workspace_that_builds_and_verifies() {
     );
     assert!(text.contains("kube-codegen create api --group"), "{text}");
     // This workspace's lock file pins the dependency versions it already built.
-    std::fs::copy(workspace_root().join("Cargo.lock"), dir.join("Cargo.lock")).unwrap();
+    build_offline_here(&dir);
 
     // Empty: builds, and there is nothing to be stale.
     let build = cargo_build(&dir);

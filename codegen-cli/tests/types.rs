@@ -369,6 +369,7 @@ fn clone_copies_field_by_field_and_clone_from_reuses_the_fields() {
     let files = emitted(&app_api());
     let app = file(&files, "src/apis/myapp/v1/app.rs");
     let expected = "impl Clone for AppSpec {
+    #[inline]
     fn clone(&self) -> Self {
         Self {
             image: self.image.clone(),
@@ -377,6 +378,7 @@ fn clone_copies_field_by_field_and_clone_from_reuses_the_fields() {
             labels: self.labels.clone(),
         }
     }
+    #[inline]
     fn clone_from(&mut self, source: &Self) {
         self.image.clone_from(&source.image);
         self.replicas = source.replicas;
@@ -387,7 +389,7 @@ fn clone_copies_field_by_field_and_clone_from_reuses_the_fields() {
     assert!(app.contains(expected), "{app}");
     assert!(
         app.contains(
-            "impl Clone for Phase {\n    fn clone(&self) -> Self {\n        *self\n    }\n}"
+            "impl Clone for Phase {\n    #[inline]\n    fn clone(&self) -> Self {\n        *self\n    }\n}"
         ),
         "{app}"
     );
@@ -630,12 +632,21 @@ pub const VERSION: &str = "v1";
 pub const API_VERSION: &str = "myapp.k8s.io/v1";
 "#;
     assert!(module.starts_with(expected), "{module}");
-    assert!(module.contains("pub const KINDS: &[crate::apis::KnownKind] = &[\n    crate::apis::KnownKind {\n        group: \"myapp.k8s.io\",\n        version: \"v1\",\n        kind: \"App\",\n        plural: \"apps\",\n        namespaced: true,\n    },\n];"), "{module}");
+    assert!(
+        module.contains(
+            "pub const KINDS: &[kube_codegen_runtime::ResourceInfo] = &[\n    <App as kube_codegen_runtime::Kind>::INFO,\n];"
+        ),
+        "{module}"
+    );
     let group = file(&files, "src/apis/myapp/mod.rs");
     assert!(group.contains("pub mod v1;"), "{group}");
     let apis = file(&files, "src/apis/mod.rs");
     assert!(apis.contains("pub mod myapp;"), "{apis}");
-    assert!(apis.contains("pub fn known_kinds() -> impl Iterator<Item = &'static KnownKind> {\n    myapp::v1::KINDS.iter()\n}"), "{apis}");
+    assert!(apis.contains("myapp::v1::KINDS.iter()\n}"), "{apis}");
+    assert!(
+        apis.contains("Item = &'static kube_codegen_runtime::ResourceInfo"),
+        "{apis}"
+    );
 }
 
 #[test]

@@ -189,9 +189,9 @@ fn a_changed_input_makes_the_output_stale() {
 #[test]
 fn missing_output_is_stale() {
     let repo = Repo::new();
-    std::fs::remove_file(repo.path("generated/src/listers/myapp/v1/app.rs")).unwrap();
+    std::fs::remove_file(repo.path("generated/src/informers/myapp/v1.rs")).unwrap();
     let out = repo.run("verify", &[]);
-    assert_stale(&out, "create", "generated/src/listers/myapp/v1/app.rs");
+    assert_stale(&out, "create", "generated/src/informers/myapp/v1.rs");
     assert!(stdout(&out).contains("--- /dev/null"), "{}", stdout(&out));
 }
 
@@ -243,7 +243,7 @@ fn the_crate_version_is_configuration() {
 fn bad_input_exits_2_and_touches_nothing() {
     let repo = Repo::new();
     // Stale output as well, so that a half-done `generate` would show.
-    std::fs::remove_file(repo.path("generated/src/listers/myapp/v1/app.rs")).unwrap();
+    std::fs::remove_file(repo.path("generated/src/informers/myapp/v1.rs")).unwrap();
     let file = repo.path("apis/src/myapp/v1/app.rs");
     let text = std::fs::read_to_string(&file).unwrap();
     std::fs::write(&file, text.replace("// +genclient", "// +genclinet")).unwrap();
@@ -256,6 +256,47 @@ fn bad_input_exits_2_and_touches_nothing() {
         assert!(err.contains("apis/src/myapp/v1/app.rs:"), "{err}");
         assert!(err.contains("nothing was written"), "{err}");
         assert!(stdout(&out).is_empty());
+        assert_eq!(snapshot(&repo.root), before, "{command} changed files");
+    }
+}
+
+/// An output crate that asks for another release of the runtime than the one
+/// generated code is written for: exit 2 at the dependency, nothing written.
+#[test]
+fn an_incompatible_runtime_dependency_exits_2_and_touches_nothing() {
+    let repo = Repo::new();
+    std::fs::remove_file(repo.path("generated/src/informers/myapp/v1.rs")).unwrap();
+    let manifest = repo.path("generated/Cargo.toml");
+    let text = std::fs::read_to_string(&manifest).unwrap();
+    let line = text
+        .lines()
+        .position(|l| l.starts_with("kube-codegen-runtime = "))
+        .expect("the generated crate depends on the runtime")
+        + 1;
+    std::fs::write(
+        &manifest,
+        text.replace("version = \"0.1\" }", "version = \"0.2.1\" }"),
+    )
+    .unwrap();
+    let before = snapshot(&repo.root);
+    for command in ["generate", "verify"] {
+        let out = repo.run(command, &[]);
+        assert_eq!(out.status.code(), Some(2), "{command}: {}", stderr(&out));
+        let err = stderr(&out);
+        assert!(
+            err.contains(
+                "error: the crate asks for kube-codegen-runtime `^0.2.1`, but this kube-codegen writes code for kube-codegen-runtime 0.1"
+            ),
+            "{err}"
+        );
+        assert!(
+            err.contains(&format!("generated/Cargo.toml:{line}:")),
+            "{err}"
+        );
+        assert!(
+            err.contains("write `kube-codegen-runtime = \"0.1\"`"),
+            "{err}"
+        );
         assert_eq!(snapshot(&repo.root), before, "{command} changed files");
     }
 }

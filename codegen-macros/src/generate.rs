@@ -11,7 +11,7 @@ use std::path::PathBuf;
 use kube_codegen::diag::Diagnostics;
 use kube_codegen::emit::crd::{self, Crd};
 use kube_codegen::emit::rust_type::{LocalTypes, TypeNames, ident, last_segment};
-use kube_codegen::emit::{deepcopy, lazy, register};
+use kube_codegen::emit::{deepcopy, register};
 use kube_codegen::model::{Group, TypeDef, Version};
 use kube_codegen::parse::{self, ParseOptions};
 use proc_macro2::TokenStream;
@@ -107,8 +107,6 @@ fn type_code(
     if items.is_empty() {
         return items;
     }
-    // `#[inline]` where the CLI's output has it, so the impls are the same.
-    let items = lazy::inline_roots(items);
     let uses = names.imports().iter().map(|(name, text)| {
         let path: syn::Path = syn::parse_str(text).expect("the parser resolved a valid path");
         if last_segment(text) == name {

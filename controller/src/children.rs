@@ -1,10 +1,9 @@
 //! Writes to the App's children, the built-in Deployment and Service.
 //!
-//! The generated clientset covers the App API only (as client-go's generated
-//! clientsets cover their own groups), so built-in kinds are written through
-//! `kube::Api`. [`ChildClient`] is the seam: the controller uses
-//! [`KubeChildClient`]; unit tests plug in a client over the generated fake
-//! clientset's object tracker, so one recorded action list covers every write.
+//! They go through the same clientset as the App's status: any
+//! `kube_codegen_runtime::Interface`, whose typed clients serve the built-in
+//! kinds next to the generated ones. The controller passes the real clientset;
+//! unit tests the fake, so App and child writes land in one ordered action list.
 //!
 //! How each write is made, and why:
 //! - **create** (POST) for a child missing from the cache: if the cache was
@@ -23,30 +22,20 @@
 //! - **delete** with a uid precondition for a renamed-away child, so a new
 //!   object that took the old name is never deleted.
 
-use std::fmt::Debug;
-use std::future::Future;
-
-use generated::clientset::{Error, Result};
+use generated::clientset::{ApplyParams, Result};
 use k8s_openapi::NamespaceResourceScope;
 use k8s_openapi::api::apps::v1::Deployment;
 use k8s_openapi::api::core::v1::Service;
-use kube::api::{DeleteParams, Patch, PatchParams, PostParams, Preconditions};
-use kube::{Api, Resource};
-use serde::Serialize;
-use serde::de::DeserializeOwned;
+use kube::Resource;
+use kube::api::{DeleteParams, PostParams, Preconditions};
+use kube_codegen_runtime::{Interface, Kind, verb};
 
 use crate::desired::FIELD_MANAGER;
 
-/// A kind of child: a namespaced built-in kind with static type information.
+/// A kind of child: a namespaced built-in kind the runtime serves, which can be
+/// created, applied and deleted.
 pub trait Child:
-    Resource<DynamicType = (), Scope = NamespaceResourceScope>
-    + Clone
-    + Serialize
-    + DeserializeOwned
-    + Debug
-    + Send
-    + Sync
-    + 'static
+    Kind + Resource<Scope = NamespaceResourceScope> + verb::Create + verb::Apply + verb::Delete
 {
     /// The kind, for messages (`Deployment`).
     const KIND: &'static str;
@@ -62,34 +51,6 @@ impl Child for Deployment {
 impl Child for Service {
     const KIND: &'static str = "Service";
     const RESOURCE: &'static str = "services";
-}
-
-/// The three writes the controller makes to children.
-pub trait ChildClient: Clone + Send + Sync + 'static {
-    /// Creates `object` in `namespace`; `AlreadyExists` if the name is taken.
-    fn create<K: Child>(
-        &self,
-        namespace: &str,
-        object: &K,
-    ) -> impl Future<Output = Result<K>> + Send;
-
-    /// Server-side applies `object` (an apply configuration carrying the
-    /// expected `resourceVersion`) as [`FIELD_MANAGER`], forcing ownership.
-    fn apply<K: Child>(
-        &self,
-        namespace: &str,
-        name: &str,
-        object: &K,
-    ) -> impl Future<Output = Result<K>> + Send;
-
-    /// Deletes `name` if it still has uid `uid`; an object already gone is
-    /// not an error.
-    fn delete<K: Child>(
-        &self,
-        namespace: &str,
-        name: &str,
-        uid: &str,
-    ) -> impl Future<Output = Result<()>> + Send;
 }
 
 /// The parameters of a create as this controller.
@@ -111,29 +72,6 @@ pub fn delete_params(uid: &str) -> DeleteParams {
     }
 }
 
-/// [`ChildClient`] over `kube::Api`.
-#[derive(Clone)]
-pub struct KubeChildClient {
-    client: kube::Client,
-}
-
-impl KubeChildClient {
-    /// Writes through `client`.
-    pub fn new(client: kube::Client) -> Self {
-        KubeChildClient { client }
-    }
-
-    fn api<K: Child>(&self, namespace: &str) -> Api<K> {
-        Api::namespaced(self.client.clone(), namespace)
-    }
-}
-
-impl std::fmt::Debug for KubeChildClient {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("KubeChildClient").finish_non_exhaustive()
-    }
-}
-
 // Missing children are created, drift is corrected by server-side apply
 // (patch), renamed-away children are deleted.
 // +kubebuilder:rbac:groups=apps,resources=deployments,verbs=create;patch;delete
@@ -143,34 +81,49 @@ impl std::fmt::Debug for KubeChildClient {
 // OwnerReferencesPermissionEnforcement admission plugin is on, setting it
 // requires update on the owner's finalizers.
 // +kubebuilder:rbac:groups=myapp.k8s.io,resources=apps/finalizers,verbs=update
-impl ChildClient for KubeChildClient {
-    async fn create<K: Child>(&self, namespace: &str, object: &K) -> Result<K> {
-        Ok(self.api(namespace).create(&post_params(), object).await?)
-    }
 
-    async fn apply<K: Child>(&self, namespace: &str, name: &str, object: &K) -> Result<K> {
-        let params = PatchParams::apply(FIELD_MANAGER).force();
-        Ok(self
-            .api(namespace)
-            .patch(name, &params, &Patch::Apply(object))
-            .await?)
-    }
+/// Creates `object` in `namespace`; `AlreadyExists` if the name is taken.
+pub async fn create<C: Interface, K: Child>(
+    clientset: &C,
+    namespace: &str,
+    object: &K,
+) -> Result<K> {
+    clientset
+        .resource::<K>(namespace)
+        .create(&post_params(), object)
+        .await
+}
 
-    async fn delete<K: Child>(&self, namespace: &str, name: &str, uid: &str) -> Result<()> {
-        match self
-            .api::<K>(namespace)
-            .delete(name, &delete_params(uid))
-            .await
-        {
-            Ok(_) => Ok(()),
-            Err(error) => {
-                let error = Error::from(error);
-                if error.is_not_found() {
-                    Ok(())
-                } else {
-                    Err(error)
-                }
-            }
-        }
+/// Server-side applies `object` (an apply configuration carrying the expected
+/// `resourceVersion`) as [`FIELD_MANAGER`], forcing ownership.
+pub async fn apply<C: Interface, K: Child>(
+    clientset: &C,
+    namespace: &str,
+    name: &str,
+    object: &K,
+) -> Result<K> {
+    let params = ApplyParams::new(FIELD_MANAGER).force();
+    clientset
+        .resource::<K>(namespace)
+        .apply(name, object, &params)
+        .await
+}
+
+/// Deletes `name` if it still has uid `uid`; an object already gone is not an
+/// error.
+pub async fn delete<C: Interface, K: Child>(
+    clientset: &C,
+    namespace: &str,
+    name: &str,
+    uid: &str,
+) -> Result<()> {
+    match clientset
+        .resource::<K>(namespace)
+        .delete(name, &delete_params(uid))
+        .await
+    {
+        Ok(_) => Ok(()),
+        Err(error) if error.is_not_found() => Ok(()),
+        Err(error) => Err(error),
     }
 }

@@ -19,6 +19,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use k8s_openapi::api::core::v1::ObjectReference;
 use kube::Resource;
 use kube::runtime::events::{Event, EventType, Recorder, Reporter};
+use tokio::sync::Semaphore;
 use tokio_util::task::TaskTracker;
 
 use crate::api::App;
@@ -115,7 +116,10 @@ pub trait EventSink: Clone + Send + Sync + 'static {
 /// [`EventSink`] over the events API.
 ///
 /// Publishing runs in the background (on `tasks`) so a reconcile does not
-/// wait for its events; shutdown waits for them through the tracker.
+/// wait for its events; shutdown waits for them through the tracker. Events
+/// are written one at a time, as client-go's event broadcaster writes them: a
+/// burst of reconciles (a controller starting over many Apps)
+/// then spends the API server on the objects first, and the events follow.
 #[derive(Clone)]
 pub struct KubeEvents {
     client: kube::Client,
@@ -123,6 +127,7 @@ pub struct KubeEvents {
     recorder: Recorder,
     metrics: Metrics,
     tasks: TaskTracker,
+    writer: Arc<Semaphore>,
 }
 
 impl KubeEvents {
@@ -145,6 +150,7 @@ impl KubeEvents {
             reporter,
             metrics,
             tasks,
+            writer: Arc::new(Semaphore::new(1)),
         }
     }
 }
@@ -157,6 +163,10 @@ impl std::fmt::Debug for KubeEvents {
 
 impl KubeEvents {
     async fn send(self, reference: ObjectReference, event: AppEvent) {
+        // One event write at a time; the semaphore queues the others fairly.
+        let Ok(_turn) = self.writer.acquire().await else {
+            return;
+        };
         let kube_event = Event {
             type_: if event.warning {
                 EventType::Warning

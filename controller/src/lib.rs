@@ -19,19 +19,19 @@
 //! The pieces, each in its own module: [`validate`] and [`desired`] (what
 //! the children should be), [`drift`] (do they need a write?),
 //! [`ownership`] (are they ours?), [`status`] (the App's conditions),
-//! [`reconcile`] (one pass over one App), [`workqueue`] and [`handlers`]
-//! (which App to reconcile when), [`leader`], [`health`], [`metrics`] and
-//! [`run`] (operating it). See `controller/README.md` for the design.
+//! [`reconcile`] (one pass over one App), [`triggers`], [`applier`] and
+//! [`retry`] (which App to reconcile when, on kube-runtime's applier),
+//! [`leader`], [`health`], [`metrics`] and [`run`] (operating it). See `controller/README.md` for the design.
 #![forbid(unsafe_code)]
 
 pub mod api;
+pub mod applier;
 pub mod children;
 pub mod cli;
 pub mod config;
 pub mod desired;
 pub mod drift;
 pub mod events;
-pub mod handlers;
 pub mod health;
 pub mod key;
 pub mod leader;
@@ -39,10 +39,11 @@ pub mod logging;
 pub mod metrics;
 pub mod ownership;
 pub mod reconcile;
+pub mod retry;
 pub mod run;
 pub mod status;
+pub mod triggers;
 pub mod validate;
-pub mod workqueue;
 
 #[cfg(test)]
 mod testing;

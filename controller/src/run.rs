@@ -1,36 +1,35 @@
-//! Wiring: informers → event handlers → work queue → workers → reconciler,
-//! inside leader election, next to the health server; and the orderly stop.
+//! Wiring: shared informers → triggers → kube-runtime's applier on the App
+//! informer's `Store` → reconciler, inside leader election, next to the health
+//! server; and the orderly stop.
 //!
 //! Shutdown (SIGTERM, or the `shutdown` future given to [`Controller::run`]):
-//! readiness turns off, the queue stops handing out keys, in-flight reconciles
-//! finish (bounded by `shutdown_timeout`), the informers stop, and the Lease
-//! is released so a standby takes over at once.
+//! readiness turns off, no new reconcile starts, in-flight reconciles finish
+//! (bounded by `shutdown_timeout`), the informers stop, and the Lease is
+//! released so a standby takes over at once.
 
 use std::future::Future;
-use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
-use std::time::Instant;
 
 use anyhow::{Context, anyhow, bail};
-use futures::FutureExt;
+use futures::StreamExt;
 use generated::clientset::Clientset;
 use generated::informers::SharedInformerFactory;
+use generated::prelude::*;
 use k8s_openapi::api::apps::v1::Deployment;
 use k8s_openapi::api::core::v1::Service;
 use tokio_util::sync::CancellationToken;
-use tokio_util::task::{AbortOnDropHandle, TaskTracker};
+use tokio_util::task::TaskTracker;
 
-use crate::children::KubeChildClient;
+use crate::applier;
 use crate::config::{Config, LeaderElection};
 use crate::desired::FIELD_MANAGER;
-use crate::events::{EventSink, KubeEvents};
-use crate::handlers;
+use crate::events::KubeEvents;
 use crate::health::{self, Health};
-use crate::key::ObjectKey;
 use crate::leader::LeaderElector;
 use crate::metrics::Metrics;
 use crate::reconcile::{Listers, Reconciler};
-use crate::workqueue::WorkQueue;
+use crate::retry::Backoff;
+use crate::triggers::{self, Pending};
 
 /// The controller, before it runs: its metrics and health are available to
 /// the embedding program (the binary, or a test) from the start.
@@ -180,7 +179,7 @@ impl Controller {
         result
     }
 
-    /// Informers, handlers, workers: reconciles until `stop` is cancelled.
+    /// Informers, triggers, the applier: reconciles until `stop` is cancelled.
     async fn lead(&self, stop: CancellationToken) -> anyhow::Result<()> {
         let config = &self.config;
         let clientset = Clientset::new(self.client.clone());
@@ -196,7 +195,7 @@ impl Controller {
         // +kubebuilder:rbac:groups=myapp.k8s.io,resources=apps,verbs=list;watch
         // +kubebuilder:rbac:groups=apps,resources=deployments,verbs=list;watch
         // +kubebuilder:rbac:groups=core,resources=services,verbs=list;watch
-        let apps = factory.myapp().v1().apps();
+        let apps = factory.myapp_v1().apps();
         let deployments = factory.informer_for::<Deployment>();
         let services = factory.informer_for::<Service>();
         let listers = Listers {
@@ -205,27 +204,30 @@ impl Controller {
             services: services.lister(),
         };
 
-        let metrics = self.metrics.clone();
-        let queue: WorkQueue<ObjectKey> = WorkQueue::new(
-            config.backoff_base,
-            config.backoff_max,
-            Some(Arc::new(move |depth| metrics.set_queue_depth(depth))),
-        );
-        let _registrations = [
-            handlers::watch_apps(apps.informer(), queue.clone()),
-            handlers::watch_children(
-                &deployments,
+        // Subscribed before the informers start, so the initial lists are in them.
+        let pending = Pending::new(self.metrics.clone());
+        let deleted_apps = tokio::sync::mpsc::unbounded_channel();
+        let forget = deleted_apps.0;
+        let keys = vec![
+            triggers::app_keys(apps.subscribe(), move |key| {
+                let _ = forget.send(key.clone());
+            })
+            .boxed(),
+            triggers::child_keys(
+                deployments.subscribe(),
                 listers.apps.clone(),
-                queue.clone(),
-                handlers::deployment_name,
-            ),
-            handlers::watch_children(
-                &services,
+                triggers::deployment_name,
+            )
+            .boxed(),
+            triggers::child_keys(
+                services.subscribe(),
                 listers.apps.clone(),
-                queue.clone(),
-                handlers::service_name,
-            ),
+                triggers::service_name,
+            )
+            .boxed(),
         ];
+        let requests = triggers::requests(keys, pending.clone());
+        let mut deleted_apps = deleted_apps.1;
 
         factory.start();
         // If this future is dropped (the embedding program gave up on it),
@@ -254,40 +256,52 @@ impl Controller {
             self.metrics.clone(),
             event_tasks.clone(),
         );
-        let reconciler = Reconciler::new(
-            listers,
-            clientset,
-            KubeChildClient::new(self.client.clone()),
-            events,
+        let reconciler = Reconciler::new(listers, clientset, events, self.metrics.clone());
+        let context = Arc::new(applier::Context::new(
+            reconciler,
             self.metrics.clone(),
-        );
-        let workers: Vec<_> = (0..config.workers.max(1))
-            .map(|_| {
-                // Aborted if this future is dropped: no writes after that.
-                AbortOnDropHandle::new(tokio::spawn(worker(
-                    reconciler.clone(),
-                    queue.clone(),
-                    self.metrics.clone(),
-                )))
-            })
-            .collect();
+            Backoff::new(config.backoff_base, config.backoff_max),
+            pending,
+        ));
+        // Ending the requests (at `stop`) ends the applier once the reconciles
+        // in flight are done; nothing new starts meanwhile.
+        let until_stopped = {
+            let stop = stop.clone();
+            async move { stop.cancelled().await }
+        };
+        let mut reconciles = applier::run(
+            Arc::clone(&context),
+            apps.store(),
+            requests.take_until(until_stopped).boxed(),
+            config.workers,
+        )
+        .fuse()
+        .boxed();
+        loop {
+            tokio::select! {
+                done = reconciles.next() => if done.is_none() { break },
+                Some(key) = deleted_apps.recv() => context.forget(&key),
+                _ = stop.cancelled() => break,
+            }
+        }
 
-        stop.cancelled().await;
         self.health.set_ready(false);
-        queue.shutdown();
-        let in_flight = queue.in_flight();
-        tracing::info!(in_flight, "stopping: finishing in-flight reconciles");
+        tracing::info!(
+            in_flight = context.running(),
+            "stopping: finishing in-flight reconciles"
+        );
         event_tasks.close();
         let finished = tokio::time::timeout(config.shutdown_timeout, async {
-            futures::future::join_all(workers).await;
+            while reconciles.next().await.is_some() {}
             // The events of the last reconciles are still worth sending.
             event_tasks.wait().await;
         })
         .await;
         if finished.is_err() {
-            // Dropping the workers' handles (with the timed-out future) aborted them.
             tracing::warn!(timeout = ?config.shutdown_timeout, "in-flight reconciles did not finish; abandoned them");
         }
+        // Dropping the applier drops whatever it still runs: no writes after this.
+        drop(reconciles);
         factory.shutdown().await;
         self.metrics.set_caches_synced(false);
         tracing::info!("stopped");
@@ -305,47 +319,5 @@ impl Drop for StopOnDrop {
         {
             runtime.spawn(async move { factory.shutdown().await });
         }
-    }
-}
-
-/// One worker: takes keys until the queue shuts down. A panicking reconcile
-/// counts as a failure of its key, not the end of the worker.
-pub async fn worker<C, W, E>(
-    reconciler: Reconciler<C, W, E>,
-    queue: WorkQueue<ObjectKey>,
-    metrics: Metrics,
-) where
-    C: generated::clientset::Interface,
-    W: crate::children::ChildClient,
-    E: EventSink,
-{
-    while let Some(key) = queue.get().await {
-        let started = Instant::now();
-        let outcome = AssertUnwindSafe(reconciler.reconcile(&key))
-            .catch_unwind()
-            .await;
-        let elapsed = started.elapsed();
-        match outcome {
-            Ok(Ok(())) => {
-                queue.forget(&key);
-                metrics.observe_reconcile(elapsed, None);
-            }
-            Ok(Err(error)) => {
-                let retries = queue.num_requeues(&key);
-                if error.is_stale_cache() {
-                    tracing::debug!(app = %key, %error, retries, "stale cache; retrying");
-                } else {
-                    tracing::warn!(app = %key, %error, retries, "reconcile failed; retrying with backoff");
-                }
-                metrics.observe_reconcile(elapsed, Some(error.metric_reason()));
-                queue.add_rate_limited(key.clone());
-            }
-            Err(_) => {
-                tracing::error!(app = %key, "reconcile panicked; retrying with backoff");
-                metrics.observe_reconcile(elapsed, Some("panic"));
-                queue.add_rate_limited(key.clone());
-            }
-        }
-        queue.done(&key);
     }
 }

@@ -18,7 +18,6 @@ use k8s_openapi::apiextensions_apiserver::pkg::apis::apiextensions::v1::CustomRe
 /// The CRD `apps.myapp.k8s.io` (kind `App`, versions `v1`) as YAML, from `crds/myapp.k8s.io_apps.yaml`.
 pub const APPS_MYAPP_K8S_IO: &str = include_str!("../crds/myapp.k8s.io_apps.yaml");
 /// Every CRD of this crate as `(name, yaml)` pairs, ordered by file name.
-#[inline]
 pub fn all() -> &'static [(&'static str, &'static str)] {
     &[("apps.myapp.k8s.io", APPS_MYAPP_K8S_IO)]
 }
@@ -29,16 +28,9 @@ pub fn all() -> &'static [(&'static str, &'static str)] {
 ///
 /// Only if a YAML file under `crds/` was edited into something that is not a
 /// CustomResourceDefinition; the generated files always parse.
-#[inline]
 pub fn custom_resource_definitions() -> Result<
     Vec<CustomResourceDefinition>,
-    serde_saphyr::Error,
+    kube_codegen_runtime::crds::CrdError,
 > {
-    all()
-        .iter()
-        .map(|(_, yaml)| {
-            let value: serde_json::Value = serde_saphyr::from_str(yaml)?;
-            serde_json::from_value(value).map_err(serde::de::Error::custom)
-        })
-        .collect()
+    kube_codegen_runtime::crds::parse(all())
 }

@@ -10,12 +10,16 @@
 //! The modules of `generated`:
 //!
 //! - [`apis`]: The API types, with deep-copy `Clone` and `Resource` impls.
-//! - [`clientset`]: Typed clients for every kind, and a fake clientset for unit tests.
+//! - [`clientset`]: Typed clients for every kind, over the runtime's real and fake clientsets.
 //! - [`crds`]: The CustomResourceDefinitions, as YAML data.
-//! - [`informers`]: Shared informers: one watch per type, however many consumers.
+//! - [`informers`]: Shared informers from the runtime's factory: one watch per type, however many consumers.
 //! - [`listers`]: Listers: typed, namespace-aware reads from informer caches.
+//!
+//! The machinery behind them is `kube_codegen_runtime`, shared with every other
+//! generated crate; [`prelude`] has the traits that add this crate's accessors.
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
+const _: () = kube_codegen_runtime::VERSION_0_1;
 #[allow(missing_docs)]
 #[rustfmt::skip]
 pub mod apis;
@@ -27,6 +31,14 @@ pub mod crds;
 pub mod informers;
 #[rustfmt::skip]
 pub mod listers;
+/// The extension traits that add this crate's accessors to the runtime's
+/// clientsets and informer factory, imported anonymously:
+/// `use <crate>::prelude::*;`.
+pub mod prelude {
+    pub use crate::clientset::prelude::*;
+    pub use crate::informers::SharedInformerFactoryExt as _;
+}
+
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
 pub struct ReadmeDoctests;

@@ -16,7 +16,7 @@ const MODULES: &[(&str, &str)] = &[
     ),
     (
         "clientset",
-        "Typed clients for every kind, and a fake clientset for unit tests.",
+        "Typed clients for every kind, over the runtime's real and fake clientsets.",
     ),
     (
         "conversion",
@@ -25,7 +25,7 @@ const MODULES: &[(&str, &str)] = &[
     ("crds", "The CustomResourceDefinitions, as YAML data."),
     (
         "informers",
-        "Shared informers: one watch per type, however many consumers.",
+        "Shared informers from the runtime's factory: one watch per type, however many consumers.",
     ),
     (
         "listers",
@@ -86,6 +86,13 @@ pub fn emit_crate_root_for<'a>(
     docs.push(format!(" The modules of `{}`:", opts.crate_name));
     docs.push(String::new());
     docs.extend(present.iter().map(|(m, doc)| format!(" - [`{m}`]: {doc}")));
+    docs.push(String::new());
+    docs.push(
+        " The machinery behind them is `kube_codegen_runtime`, shared with every other".to_owned(),
+    );
+    docs.push(
+        " generated crate; [`prelude`] has the traits that add this crate's accessors.".to_owned(),
+    );
     let docs = docs.iter().map(|d| quote! { #![doc = #d] });
     // The README's examples are compiled and run as doctests, so they cannot rot.
     let readme = emitted
@@ -98,6 +105,20 @@ pub fn emit_crate_root_for<'a>(
                 pub struct ReadmeDoctests;
             }
         });
+    // One prelude for the extension traits the modules define.
+    let has_module = |m: &str| present.iter().any(|(name, _)| *name == m);
+    let clientset_prelude = has_module("clientset").then(|| {
+        quote!(
+            pub use crate::clientset::prelude::*;
+        )
+    });
+    let informers_prelude = has_module("informers").then(|| {
+        quote!(
+            pub use crate::informers::SharedInformerFactoryExt as _;
+        )
+    });
+    // Fails to compile, naming the version, against an incompatible runtime.
+    let check = format_ident!("{}", crate::dependencies::RUNTIME_VERSION_CONST);
     GeneratedFile::rust(
         "src/lib.rs",
         quote! {
@@ -105,7 +126,17 @@ pub fn emit_crate_root_for<'a>(
             #![forbid(unsafe_code)]
             #![warn(missing_docs)]
 
+            const _: () = kube_codegen_runtime::#check;
+
             #(#modules)*
+
+            /// The extension traits that add this crate's accessors to the runtime's
+            /// clientsets and informer factory, imported anonymously:
+            /// `use <crate>::prelude::*;`.
+            pub mod prelude {
+                #clientset_prelude
+                #informers_prelude
+            }
 
             #readme
         },

@@ -5,7 +5,9 @@
 //! std `clone_from` reuses what is already there) keep their allocations: the
 //! analogue of Go's `DeepCopyInto`, and what makes refreshing a cached object in a
 //! loop cheap. Fields whose type is `Copy` are plain assignments, which is both
-//! what `clippy::clone_on_copy` asks for and what the copy costs.
+//! what `clippy::clone_on_copy` asks for and what the copy costs. Like
+//! `#[derive(Clone)]`'s, the methods are `#[inline]`: compiled where they are
+//! called, not for every type of the crate that defines them.
 
 use std::collections::BTreeSet;
 
@@ -27,6 +29,7 @@ pub fn clone_impl(ty: &TypeDef, copy_types: &BTreeSet<String>) -> TokenStream {
     let body = match &ty.body {
         // A `Copy` type is its own deep copy.
         _ if copy_types.contains(&ty.name) => quote! {
+            #[inline]
             fn clone(&self) -> Self {
                 *self
             }
@@ -56,6 +59,7 @@ fn struct_clone(def: &StructDef, copy_types: &BTreeSet<String>) -> TokenStream {
         }
     });
     let clone = quote! {
+        #[inline]
         fn clone(&self) -> Self {
             Self {
                 #(#clones,)*
@@ -76,6 +80,7 @@ fn struct_clone(def: &StructDef, copy_types: &BTreeSet<String>) -> TokenStream {
     quote! {
         #clone
 
+        #[inline]
         fn clone_from(&mut self, source: &Self) {
             #(#clone_froms)*
         }
@@ -86,16 +91,19 @@ fn struct_clone(def: &StructDef, copy_types: &BTreeSet<String>) -> TokenStream {
 fn newtype_clone(inner: &FieldType, copy_types: &BTreeSet<String>) -> TokenStream {
     if is_copy(inner, copy_types) {
         return quote! {
+            #[inline]
             fn clone(&self) -> Self {
                 Self(self.0)
             }
         };
     }
     quote! {
+        #[inline]
         fn clone(&self) -> Self {
             Self(self.0.clone())
         }
 
+        #[inline]
         fn clone_from(&mut self, source: &Self) {
             self.0.clone_from(&source.0);
         }
@@ -107,6 +115,7 @@ fn newtype_clone(inner: &FieldType, copy_types: &BTreeSet<String>) -> TokenStrea
 fn enum_clone(def: &EnumDef, copy_types: &BTreeSet<String>) -> TokenStream {
     if def.variants.is_empty() {
         return quote! {
+            #[inline]
             fn clone(&self) -> Self {
                 match *self {}
             }
@@ -131,6 +140,7 @@ fn enum_clone(def: &EnumDef, copy_types: &BTreeSet<String>) -> TokenStream {
         }
     });
     let clone = quote! {
+        #[inline]
         fn clone(&self) -> Self {
             match self {
                 #(#arms,)*

@@ -5,8 +5,7 @@
 
 use std::fmt::Write;
 
-use crate::emit::clientset::names::{ClientKind, GroupVersion, client_groups};
-use crate::emit::informers::naming::{group_accessor, informer_kinds};
+use crate::emit::names::{ClientKind, GroupVersion, client_groups};
 use crate::emit::{EmitOptions, GeneratedFile};
 use crate::model::{Api, Verb};
 
@@ -26,7 +25,7 @@ pub fn emit_readme(api: &Api, opts: &EmitOptions) -> GeneratedFile {
         .flat_map(|gv| gv.kinds.iter().map(move |k| (gv, k)))
         .min_by_key(|(_, k)| (!k.kind.namespaced, !k.client.has(Verb::Get)));
     match example {
-        Some((gv, kind)) => examples(&mut out, api, &krate, gv, kind),
+        Some((gv, kind)) => examples(&mut out, &krate, gv, kind),
         None => {
             out.push_str("This API has no kind with `+genclient`, so there are no clients.\n\n")
         }
@@ -70,11 +69,18 @@ fn intro(out: &mut String, api: &Api, krate: &str) {
         "\n\
          | module | what |\n\
          |---|---|\n\
-         | `{krate}::apis` | the types, with deep-copy `Clone` and `kube::Resource` impls |\n\
-         | `{krate}::clientset` | typed clients, as structs and as traits (`Interface`) |\n\
-         | `{krate}::clientset::fake` | an in-memory clientset for unit tests |\n\
-         | `{krate}::listers`, `{krate}::informers` | cached reads: a shared informer factory and listers |\n\
+         | `{krate}::apis` | the types, with deep-copy `Clone`, `kube::Resource` and `kube_codegen_runtime::Kind` impls |\n\
+         | `{krate}::clientset` | typed clients: accessors (`Interface`) on the clientsets of `kube-codegen-runtime`, real and fake |\n\
+         | `{krate}::listers`, `{krate}::informers` | cached reads: accessors (`SharedInformerFactoryExt`) on the runtime's shared informer factory, listers |\n\
          | `{krate}::crds` | the CustomResourceDefinitions (also as YAML files in `crds/`) |\n\
+         | `{krate}::prelude` | the extension traits, to `use {krate}::prelude::*` |\n\
+         \n\
+         The machinery (clients, the fake clientset, informers, listers, errors) is \
+         [kube-codegen-runtime](https://crates.io/crates/kube-codegen-runtime), shared \
+         with every other generated crate: one program using several generated APIs has \
+         one informer factory (one watch per type), one fake clientset and one error type. \
+         This crate checks at compile time that it is built with the runtime release it \
+         was generated for.\n\
          \n\
          ## Depending on it\n\
          \n\
@@ -95,13 +101,7 @@ fn intro(out: &mut String, api: &Api, krate: &str) {
     );
 }
 
-fn examples(
-    out: &mut String,
-    api: &Api,
-    krate: &str,
-    gv: &GroupVersion<'_>,
-    kind: &ClientKind<'_>,
-) {
+fn examples(out: &mut String, krate: &str, gv: &GroupVersion<'_>, kind: &ClientKind<'_>) {
     let name = &kind.ty.name;
     let path = format!(
         "{krate}::apis::{}::{}::{name}",
@@ -135,7 +135,7 @@ fn examples(
          ## Clientset\n\n\
          ```rust,no_run\n\
          use {krate}::clientset::Clientset;\n\
-         use {krate}::clientset::prelude::*;\n\
+         use {krate}::prelude::*;\n\
          \n\
          # async fn demo() -> Result<(), {krate}::clientset::Error> {{\n\
          let clientset = Clientset::try_default().await?; // kubeconfig or in-cluster\n\
@@ -157,18 +157,19 @@ fn examples(
          # Ok(())\n\
          # }}\n\
          ```\n\n\
-         Code written against the `Interface` traits instead of `Clientset` runs \
-         unchanged on the fake clientset, which behaves like the API server (resource \
-         versions, conflicts, watches, recorded actions, reactors):\n\n"
+         Code written against `kube_codegen_runtime::Interface` instead of `Clientset` \
+         runs unchanged on the fake clientset, which behaves like the API server \
+         (resource versions, conflicts, watches, recorded actions, reactors) and holds \
+         the kinds of every generated crate and the built-in kinds:\n\n"
     );
     if kind.client.has(Verb::Get) {
         let _ = write!(
             out,
             "```rust\n\
-             use {krate}::clientset::prelude::*;\n\
-             use {krate}::clientset::{{Interface, fake}};\n\
+             use {krate}::clientset::fake;\n\
+             use {krate}::prelude::*;\n\
              \n\
-             async fn exists<C: Interface>(clientset: &C, name: &str) -> bool {{\n\
+             async fn exists<C: kube_codegen_runtime::Interface>(clientset: &C, name: &str) -> bool {{\n\
              \x20   {client}.get(name).await.is_ok()\n\
              }}\n\
              \n\
@@ -179,10 +180,7 @@ fn examples(
              ```\n\n"
         );
     }
-    let informer = informer_kinds(api)
-        .into_iter()
-        .find(|k| k.ty.name == *name && k.version.name == gv.version.name);
-    if let Some(k) = informer {
+    if kind.has_informer() {
         let _ = write!(
             out,
             "## Informers and listers\n\n\
@@ -191,24 +189,24 @@ fn examples(
              ```rust,no_run\n\
              use std::time::Duration;\n\
              \n\
-             use kube::core::Selector;\n\
              use {krate}::clientset::Clientset;\n\
              use {krate}::informers::SharedInformerFactory;\n\
+             use {krate}::listers::LabelSelector;\n\
+             use {krate}::prelude::*;\n\
              \n\
              # async fn demo() -> Result<(), {krate}::clientset::Error> {{\n\
              let factory = SharedInformerFactory::new(Clientset::try_default().await?, Duration::from_secs(600));\n\
-             let informer = factory.{}().{}().{}();\n\
+             let informer = factory.{}().{}();\n\
              factory.start();\n\
              factory.wait_for_cache_sync().await;\n\
-             for object in informer.lister().list(&Selector::default()) {{\n\
+             for object in informer.lister().list(&LabelSelector::everything()) {{\n\
              \x20   println!(\"{{:?}}\", object.metadata.name);\n\
              }}\n\
              # Ok(())\n\
              # }}\n\
              ```\n\n",
-            group_accessor(k.group),
-            k.version.module,
-            k.informer_accessor()
+            gv.accessor(),
+            kind.accessor()
         );
     }
 }
@@ -276,7 +274,7 @@ mod tests {
             text.contains("let client = clientset.zoo_v1().mooses();"),
             "{text}"
         );
-        assert!(text.contains("factory.zoo().v1().mooses()"), "{text}");
+        assert!(text.contains("factory.zoo_v1().mooses()"), "{text}");
     }
 
     #[test]

@@ -363,24 +363,61 @@ pub fn type_meta_serde(ty: &TypeDef) -> TokenStream {
     }
 }
 
-/// `pub const KINDS: &[KnownKind]` for a version module: the kinds it registers.
+/// `impl kube_codegen_runtime::Kind for App`: how the API server serves the kind
+/// (scope, status and scale subresources, selectable fields), for the runtime's
+/// typed clients and fake clientset.
+pub fn runtime_kind_impl(
+    group: &Group,
+    version: &Version,
+    ty: &TypeDef,
+    kind: &Kind,
+) -> TokenStream {
+    let name = ident(&ty.name);
+    let (group_name, version_name, kind_name, plural) =
+        (&group.name, &version.name, &ty.name, &kind.plural);
+    let namespaced = kind.namespaced;
+    let status = kind
+        .status_subresource
+        .then(|| quote!(.with_status_subresource()));
+    let scale = kind.scale.as_ref().map(|scale| {
+        let (spec, status) = (&scale.spec_replicas_path, &scale.status_replicas_path);
+        let selector = match &scale.label_selector_path {
+            Some(path) => quote!(Some(#path)),
+            None => quote!(None),
+        };
+        quote! {
+            .with_scale(kube_codegen_runtime::ScaleInfo {
+                spec_replicas_path: #spec,
+                status_replicas_path: #status,
+                label_selector_path: #selector,
+            })
+        }
+    });
+    let fields = (!kind.selectable_fields.is_empty()).then(|| {
+        let fields = &kind.selectable_fields;
+        quote!(.with_selectable_fields(&[#(#fields),*]))
+    });
+    quote! {
+        impl kube_codegen_runtime::Kind for #name {
+            const INFO: kube_codegen_runtime::ResourceInfo = kube_codegen_runtime::ResourceInfo::new(
+                #group_name,
+                #version_name,
+                #kind_name,
+                #plural,
+                #namespaced,
+            )
+            #status
+            #scale
+            #fields;
+        }
+    }
+}
+
+/// `pub const KINDS` for a version module: the kinds it registers.
 pub fn known_kinds_const(group: &Group, version: &Version) -> TokenStream {
-    let entries = version.types().filter_map(|ty| {
-        let kind = ty.kind.as_ref()?;
-        let group_name = &group.name;
-        let version_name = &version.name;
-        let kind_name = &ty.name;
-        let plural = &kind.plural;
-        let namespaced = kind.namespaced;
-        Some(quote! {
-            crate::apis::KnownKind {
-                group: #group_name,
-                version: #version_name,
-                kind: #kind_name,
-                plural: #plural,
-                namespaced: #namespaced,
-            }
-        })
+    let entries = version.types().filter(|ty| ty.kind.is_some()).map(|ty| {
+        let name = ident(&ty.name);
+        quote!(<#name as kube_codegen_runtime::Kind>::INFO)
     });
     let doc = format!(
         " The kinds of `{}`, as register-gen's `addKnownTypes` lists them.",
@@ -388,12 +425,12 @@ pub fn known_kinds_const(group: &Group, version: &Version) -> TokenStream {
     );
     quote! {
         #[doc = #doc]
-        pub const KINDS: &[crate::apis::KnownKind] = &[#(#entries),*];
+        pub const KINDS: &[kube_codegen_runtime::ResourceInfo] = &[#(#entries),*];
     }
 }
 
-/// The `KnownKind` type and `known_kinds()` of `src/apis/mod.rs`.
-pub fn known_kind_type(version_paths: &[TokenStream]) -> TokenStream {
+/// `known_kinds()` of `src/apis/mod.rs`.
+pub fn known_kinds_fn(version_paths: &[TokenStream]) -> TokenStream {
     let all = if version_paths.is_empty() {
         quote!(std::iter::empty())
     } else {
@@ -402,48 +439,10 @@ pub fn known_kind_type(version_paths: &[TokenStream]) -> TokenStream {
         quote!(#first::KINDS.iter()#(.chain(#rest::KINDS))*)
     };
     quote! {
-        /// A kind this crate knows, with what a client needs to reach it: the
-        /// analogue of the types a Go API package registers in `addKnownTypes`.
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-        pub struct KnownKind {
-            /// The API group, empty for the legacy core group.
-            pub group: &'static str,
-            /// The version within the group.
-            pub version: &'static str,
-            /// The `kind` of the objects.
-            pub kind: &'static str,
-            /// The resource name used in URL paths and RBAC rules.
-            pub plural: &'static str,
-            /// Whether objects of the kind live in a namespace.
-            pub namespaced: bool,
-        }
-
-        impl KnownKind {
-            /// The `apiVersion` of the objects: `group/version`, or only the
-            /// version for the legacy core group.
-            pub fn api_version(&self) -> String {
-                if self.group.is_empty() {
-                    self.version.to_owned()
-                } else {
-                    format!("{}/{}", self.group, self.version)
-                }
-            }
-
-            /// The kind as kube's runtime description of a resource, for
-            /// `kube::Api::<kube::core::DynamicObject>` and other dynamic clients.
-            pub fn api_resource(&self) -> kube::core::ApiResource {
-                kube::core::ApiResource {
-                    group: self.group.to_owned(),
-                    version: self.version.to_owned(),
-                    api_version: self.api_version(),
-                    kind: self.kind.to_owned(),
-                    plural: self.plural.to_owned(),
-                }
-            }
-        }
-
-        /// Every kind of every group and version in this crate.
-        pub fn known_kinds() -> impl Iterator<Item = &'static KnownKind> {
+        /// Every kind of every group and version in this crate, with what the API
+        /// server knows about it (the analogue of what a Go API package registers
+        /// in `addKnownTypes`).
+        pub fn known_kinds() -> impl Iterator<Item = &'static kube_codegen_runtime::ResourceInfo> {
             #all
         }
     }

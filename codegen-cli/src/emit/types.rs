@@ -73,7 +73,7 @@ fn apis_mod(api: &Api) -> GeneratedFile {
             })
         })
         .collect();
-    let registry = register::known_kind_type(&versions);
+    let registry = register::known_kinds_fn(&versions);
     GeneratedFile::rust(
         "src/apis/mod.rs",
         quote! {
@@ -191,6 +191,7 @@ fn type_file(
             body.extend(register::kind_impls(
                 group, version, ty, kind, &names, locals,
             ));
+            body.extend(register::runtime_kind_impl(group, version, ty, kind));
         }
     }
     for text in &file.items {

@@ -34,10 +34,16 @@ pub fn plan(dir: &Path, project: &str) -> FilePlan {
         dir.join("generated/Cargo.toml"),
         fill(
             templates::GENERATED_MANIFEST,
-            &[(
-                "dependencies",
-                &dependency_lines(&dependencies::generated_crate()),
-            )],
+            &[
+                (
+                    "dependencies",
+                    &dependency_lines(&dependencies::generated_crate()),
+                ),
+                (
+                    "dev_dependencies",
+                    &dependency_lines(&dependencies::generated_crate_dev()),
+                ),
+            ],
         ),
     );
     plan.create(dir.join("generated/src/lib.rs"), templates::GENERATED_LIB);

@@ -82,6 +82,9 @@ edition = "2024"
 # feature: a library leaves that choice to the application that uses it.
 [dependencies]
 {dependencies}
+
+[dev-dependencies]
+{dev_dependencies}
 "#;
 
 /// `generated/src/lib.rs` until the first `generate` replaces it (it carries

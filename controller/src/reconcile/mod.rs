@@ -4,7 +4,8 @@
 //!
 //! The rules it follows:
 //! - reads come from listers only; writes go through the generated clientset
-//!   (App status) and [`ChildClient`] (children);
+//!   (App status) and the same clientset's typed clients of the built-in
+//!   kinds (children, [`crate::children`]);
 //! - a child is "ours" only if its controller owner reference carries the
 //!   App's uid; anything else with the child's name is never touched (Warning
 //!   event `ErrResourceExists`, `Ready=False`, retried with backoff);
@@ -21,19 +22,18 @@ mod tests;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::time::Instant;
 
 use generated::clientset::Interface;
-use generated::clientset::prelude::*;
-use generated::listers::Lister;
 use generated::listers::myapp::v1::AppLister;
+use generated::listers::{LabelSelector, Lister};
 use k8s_openapi::api::apps::v1::Deployment;
 use k8s_openapi::api::core::v1::Service;
-use kube::core::Selector;
 
 pub use error::ReconcileError;
 
 use crate::api::App;
-use crate::children::{Child, ChildClient, post_params};
+use crate::children::{self, Child, post_params};
 use crate::desired;
 use crate::drift::{differences, has_drifted};
 use crate::events::{AppEvent, EventSink, reason as event_reason};
@@ -62,15 +62,25 @@ enum ChildState<K> {
     Foreign(Arc<K>),
     /// The App controls it but it is being deleted; it is recreated once gone.
     Deleting,
+    /// This controller created it moments ago and the cache has not seen it
+    /// yet: its watch event is on its way and requests the App again.
+    Expected,
 }
+
+/// How long a child this controller created is expected in the cache before
+/// the expectation is dropped (its watch event was lost, or it was deleted
+/// before the cache saw it): client-go's `ControllerExpectations` idea.
+const EXPECTATION_TTL: std::time::Duration = std::time::Duration::from_secs(30);
+
+/// A child by plural resource, namespace and name.
+type ChildKey = (&'static str, String, String);
 
 /// Reconciles Apps; generic over the clientset (real or fake), the child
 /// client and the event sink so unit tests can run it without a server.
 #[derive(Clone)]
-pub struct Reconciler<C, W, E> {
+pub struct Reconciler<C, E> {
     listers: Listers,
     clientset: C,
-    children: W,
     events: E,
     metrics: Metrics,
     /// Per App, the `resourceVersion` its last status write replaced. A
@@ -78,9 +88,14 @@ pub struct Reconciler<C, W, E> {
     /// is not written again (the write's own watch event is on its way and
     /// queues the App once more), which would only fail with `Conflict`.
     status_written_over: Arc<Mutex<HashMap<ObjectKey, String>>>,
+    /// Children this controller created that the cache has not shown yet, by
+    /// resource, namespace and name: a reconcile that reads the cache before
+    /// the create's watch event waits for it instead of creating again (which
+    /// would only fail with `AlreadyExists`).
+    created: Arc<Mutex<HashMap<ChildKey, Instant>>>,
 }
 
-impl<C, W, E> std::fmt::Debug for Reconciler<C, W, E> {
+impl<C, E> std::fmt::Debug for Reconciler<C, E> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Reconciler").finish_non_exhaustive()
     }
@@ -168,21 +183,20 @@ fn deleting(kind: &str, name: &str) -> Readiness {
     )
 }
 
-impl<C, W, E> Reconciler<C, W, E>
+impl<C, E> Reconciler<C, E>
 where
     C: Interface,
-    W: ChildClient,
     E: EventSink,
 {
-    /// A reconciler reading `listers` and writing through `clientset` and `children`.
-    pub fn new(listers: Listers, clientset: C, children: W, events: E, metrics: Metrics) -> Self {
+    /// A reconciler reading `listers` and writing through `clientset`.
+    pub fn new(listers: Listers, clientset: C, events: E, metrics: Metrics) -> Self {
         Reconciler {
             listers,
             clientset,
-            children,
             events,
             metrics,
             status_written_over: Arc::default(),
+            created: Arc::default(),
         }
     }
 
@@ -197,10 +211,40 @@ where
             .unwrap_or_else(PoisonError::into_inner)
     }
 
+    /// Whether this controller created the child moments ago; a child the
+    /// cache shows (`seen`) is expected no more.
+    fn expected(&self, resource: &'static str, namespace: &str, name: &str, seen: bool) -> bool {
+        let mut created = self.created.lock().unwrap_or_else(PoisonError::into_inner);
+        let key = (resource, namespace.to_owned(), name.to_owned());
+        match created.get(&key) {
+            Some(at) if !seen && at.elapsed() < EXPECTATION_TTL => true,
+            Some(_) => {
+                created.remove(&key);
+                false
+            }
+            None => false,
+        }
+    }
+
+    fn created(&self, resource: &'static str, namespace: &str, name: &str) {
+        self.created
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .insert(
+                (resource, namespace.to_owned(), name.to_owned()),
+                Instant::now(),
+            );
+    }
+
+    /// Forgets what is kept about the App `key` (it was deleted).
+    pub fn forget(&self, key: &ObjectKey) {
+        self.written_over().remove(key);
+    }
+
     /// Brings the App `key` and its children in line. An App that is gone
     /// or being deleted needs nothing: garbage collection removes its children.
     pub async fn reconcile(&self, key: &ObjectKey) -> Result<(), ReconcileError> {
-        let Some(app) = self.listers.apps.apps(&key.namespace).get(&key.name) else {
+        let Some(app) = self.listers.apps.namespace(&key.namespace).get(&key.name) else {
             tracing::debug!(app = %key, "App is gone; its children are garbage collected");
             self.written_over().remove(key);
             return Ok(());
@@ -218,6 +262,10 @@ where
             Ok(states) => states,
             Err(error) => return Err(self.failed(&app, error).await),
         };
+        if matches!(deployment, ChildState::Expected) || matches!(service, ChildState::Expected) {
+            tracing::debug!(app = %key, "waiting for the cache to show the children created");
+            return Ok(());
+        }
 
         let Assessment {
             available,
@@ -302,13 +350,16 @@ where
     ) -> Result<ChildState<K>, ReconcileError> {
         let namespace = valid.namespace;
         let name = desired.meta().name.clone().unwrap_or_default();
-        let Some(live) = lister.namespace(namespace).get(&name) else {
+        let live = lister.namespace(namespace).get(&name);
+        if self.expected(K::RESOURCE, namespace, &name, live.is_some()) {
+            return Ok(ChildState::Expected);
+        }
+        let Some(live) = live else {
             self.metrics.count_write("create", K::RESOURCE);
-            let created = self
-                .children
-                .create(namespace, &desired)
+            let created = children::create(&self.clientset, namespace, &desired)
                 .await
                 .map_err(|e| api_error("create", K::KIND, &name, e))?;
+            self.created(K::RESOURCE, namespace, &name);
             changed.store(true, Ordering::Relaxed);
             tracing::info!(app = valid.name, namespace, kind = K::KIND, name, "created");
             let note = format!("Created {} {name:?}", K::KIND);
@@ -330,9 +381,7 @@ where
         // object makes the apply fail with Conflict instead of being modified.
         desired.meta_mut().resource_version = live.meta().resource_version.clone();
         self.metrics.count_write("apply", K::RESOURCE);
-        let applied = self
-            .children
-            .apply(namespace, &name, &desired)
+        let applied = children::apply(&self.clientset, namespace, &name, &desired)
             .await
             .map_err(|e| api_error("apply", K::KIND, &name, e))?;
         changed.store(true, Ordering::Relaxed);
@@ -361,7 +410,10 @@ where
         changed: &AtomicBool,
     ) -> Result<(), ReconcileError> {
         let namespace = valid.namespace;
-        for object in lister.namespace(namespace).list(&Selector::default()) {
+        for object in lister
+            .namespace(namespace)
+            .list(&LabelSelector::everything())
+        {
             let meta = object.meta();
             let name = meta.name.as_deref().unwrap_or_default();
             if name == keep
@@ -372,8 +424,7 @@ where
             }
             let uid = meta.uid.as_deref().unwrap_or_default();
             self.metrics.count_write("delete", K::RESOURCE);
-            self.children
-                .delete::<K>(namespace, name, uid)
+            children::delete::<C, K>(&self.clientset, namespace, name, uid)
                 .await
                 .map_err(|e| api_error("delete", K::KIND, name, e))?;
             changed.store(true, Ordering::Relaxed);

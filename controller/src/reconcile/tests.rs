@@ -1,97 +1,31 @@
-//! Unit tests of one reconcile on the generated fake clientset, in
-//! sample-controller's style: seed the caches and the fake with objects, run
-//! one sync, assert the exact writes it recorded and the events it published.
+//! Unit tests of one reconcile on the fake clientset, in sample-controller's
+//! style: seed the caches and the fake with objects, run one sync, assert the
+//! exact writes it recorded and the events it published.
 //!
-//! The children's writes go through a [`ChildClient`] over the same fake
-//! fixture (`FakeResource` with the built-in kinds' resource info), so App and
-//! child writes land in one ordered action list.
+//! The fake is the runtime's: it serves the App (from the generated crate) and
+//! the built-in Deployment and Service alike, so App and child writes land in
+//! one ordered action list.
 
 use std::sync::Arc;
 
-use generated::clientset::fake::info::ResourceInfo;
-use generated::clientset::fake::resource::FakeResource;
 use generated::clientset::fake::{self, Action, PatchType};
-use generated::clientset::{ApplyParams, Error, ErrorKind, Result};
-use generated::listers::myapp::v1::AppLister;
+use generated::clientset::{Error, ErrorKind};
 use generated::listers::{Indexer, Lister};
 use k8s_openapi::api::apps::v1::Deployment;
 use k8s_openapi::api::core::v1::Service;
 use kube::api::PostParams;
+use kube_codegen_runtime::{Interface as _, Kind, ResourceApi};
 use serde_json::{Value, json};
 
 use super::{Listers, ReconcileError, Reconciler};
 use crate::api::{App, AppStatus};
-use crate::children::{Child, ChildClient, delete_params, post_params};
-use crate::desired::{self, FIELD_MANAGER};
+use crate::children::Child;
+use crate::desired;
 use crate::events::RecordedEvents;
 use crate::key::ObjectKey;
 use crate::metrics::Metrics;
 use crate::testing::app;
 use crate::validate::validate;
-
-static DEPLOYMENTS: ResourceInfo = ResourceInfo {
-    group: "apps",
-    version: "v1",
-    kind: "Deployment",
-    plural: "deployments",
-    namespaced: true,
-    status_subresource: true,
-    scale: None,
-    selectable_fields: &[],
-};
-
-static SERVICES: ResourceInfo = ResourceInfo {
-    group: "",
-    version: "v1",
-    kind: "Service",
-    plural: "services",
-    namespaced: true,
-    status_subresource: true,
-    scale: None,
-    selectable_fields: &[],
-};
-
-fn info<K: Child>() -> &'static ResourceInfo {
-    match K::RESOURCE {
-        "deployments" => &DEPLOYMENTS,
-        "services" => &SERVICES,
-        other => panic!("no fake resource info for {other}"),
-    }
-}
-
-/// Child writes on the fake clientset's fixture, recorded with the App's.
-#[derive(Clone)]
-struct FakeChildClient {
-    fixture: Arc<fake::Fixture>,
-}
-
-impl FakeChildClient {
-    fn resource<K: Child>(&self, namespace: &str) -> FakeResource<K> {
-        FakeResource::new(Arc::clone(&self.fixture), info::<K>(), namespace)
-    }
-}
-
-impl ChildClient for FakeChildClient {
-    async fn create<K: Child>(&self, namespace: &str, object: &K) -> Result<K> {
-        self.resource(namespace).create(&post_params(), object)
-    }
-
-    async fn apply<K: Child>(&self, namespace: &str, name: &str, object: &K) -> Result<K> {
-        let params = ApplyParams::new(FIELD_MANAGER).force();
-        self.resource(namespace).apply(name, object, &params)
-    }
-
-    async fn delete<K: Child>(&self, namespace: &str, name: &str, uid: &str) -> Result<()> {
-        match self
-            .resource::<K>(namespace)
-            .delete(name, &delete_params(uid))
-        {
-            Ok(_) => Ok(()),
-            Err(e) if e.is_not_found() => Ok(()),
-            Err(e) => Err(e),
-        }
-    }
-}
 
 /// The fake API server, the informer caches and the event log of one test.
 struct Fixture {
@@ -102,7 +36,7 @@ struct Fixture {
     events: RecordedEvents,
     metrics: Metrics,
     /// One reconciler for the whole test, as a worker keeps one.
-    reconciler: Reconciler<fake::Clientset, FakeChildClient, RecordedEvents>,
+    reconciler: Reconciler<fake::Clientset, RecordedEvents>,
 }
 
 impl Fixture {
@@ -112,20 +46,11 @@ impl Fixture {
         let events = RecordedEvents::default();
         let metrics = Metrics::new();
         let listers = Listers {
-            apps: AppLister::new(Lister::new(apps.clone())),
+            apps: Lister::new(apps.clone()),
             deployments: Lister::new(deployments.clone()),
             services: Lister::new(services.clone()),
         };
-        let children = FakeChildClient {
-            fixture: Arc::clone(fake.fixture()),
-        };
-        let reconciler = Reconciler::new(
-            listers,
-            fake.clone(),
-            children,
-            events.clone(),
-            metrics.clone(),
-        );
+        let reconciler = Reconciler::new(listers, fake.clone(), events.clone(), metrics.clone());
         Fixture {
             fake,
             apps,
@@ -134,12 +59,6 @@ impl Fixture {
             events,
             metrics,
             reconciler,
-        }
-    }
-
-    fn children(&self) -> FakeChildClient {
-        FakeChildClient {
-            fixture: Arc::clone(self.fake.fixture()),
         }
     }
 
@@ -157,11 +76,7 @@ impl Fixture {
             .fake
             .tracker()
             .get(
-                &fake::info::ResourceKey {
-                    group: "myapp.k8s.io".into(),
-                    version: "v1".into(),
-                    resource: "apps".into(),
-                },
+                &fake::ResourceKey::of(&App::INFO),
                 app.metadata.namespace.as_deref().unwrap(),
                 app.metadata.name.as_deref().unwrap(),
             )
@@ -171,11 +86,12 @@ impl Fixture {
 
     /// Stores a child, status included, in the fake server and in the cache;
     /// returns it as stored.
-    fn seed_child<K: Child>(&self, cache: &Indexer<K>, object: K) -> K {
+    async fn seed_child<K: Child>(&self, cache: &Indexer<K>, object: K) -> K {
         let namespace = object.meta().namespace.clone().unwrap_or_default();
-        let resource = self.children().resource::<K>(&namespace);
+        let resource = self.fake.api::<K>(&namespace);
         let mut stored = resource
             .create(&PostParams::default(), &object)
+            .await
             .expect("seed child");
         // Create drops the status (status subresource); write it separately.
         let status = serde_json::to_value(&object).unwrap()["status"].clone();
@@ -185,6 +101,7 @@ impl Fixture {
             let with_status: K = serde_json::from_value(value).unwrap();
             stored = resource
                 .update_status(&PostParams::default(), &with_status)
+                .await
                 .expect("seed child status");
         }
         cache.insert(Arc::new(stored.clone()));
@@ -335,12 +252,46 @@ async fn creates_the_missing_deployment_and_service_then_writes_status() {
 }
 
 #[tokio::test]
+async fn a_cache_without_our_own_creates_yet_waits_for_them() {
+    let f = Fixture::new();
+    let app = f.seed_app(example());
+    f.sync("example").await.unwrap();
+    assert_eq!(f.metrics.writes("create", "deployments"), 1);
+    f.fake.clear_actions();
+
+    // The status write (or anything else) requests the App again before the
+    // informers delivered the children just created: creating them again
+    // would only fail with AlreadyExists; their events will come.
+    let stored = f.stored_app(&app);
+    f.apps.insert(Arc::new(stored));
+    f.sync("example").await.unwrap();
+    assert_eq!(f.actions(), Vec::<String>::new());
+
+    // Once the cache shows them, the App is reconciled as usual (in sync).
+    let stored = |key: fake::ResourceKey| f.fake.tracker().get(&key, "default", "web").unwrap();
+    let deployment = stored(fake::ResourceKey::of(&Deployment::INFO));
+    f.deployments
+        .insert(Arc::new(serde_json::from_value(deployment).unwrap()));
+    let service = stored(fake::ResourceKey::of(&Service::INFO));
+    f.services
+        .insert(Arc::new(serde_json::from_value(service).unwrap()));
+    f.sync("example").await.unwrap();
+    assert_eq!(f.metrics.writes("create", "deployments"), 1);
+    assert_eq!(f.metrics.writes("create", "services"), 1);
+    assert!(
+        !f.actions().iter().any(|a| a.starts_with("create")),
+        "{:?}",
+        f.actions()
+    );
+}
+
+#[tokio::test]
 async fn a_cache_older_than_our_status_write_is_not_written_over() {
     let f = Fixture::new();
     let app = f.seed_app(example());
     let (d, s) = owned_children(&app);
-    f.seed_child(&f.deployments, d);
-    f.seed_child(&f.services, s);
+    f.seed_child(&f.deployments, d).await;
+    f.seed_child(&f.services, s).await;
     f.sync("example").await.unwrap();
     assert_eq!(f.actions(), ["update apps/status default/example"]);
     f.fake.clear_actions();
@@ -358,8 +309,8 @@ async fn an_app_in_sync_causes_no_writes() {
     let f = Fixture::new();
     let mut app = f.seed_app(example());
     let (d, s) = owned_children(&app);
-    let d = f.seed_child(&f.deployments, with_status(d, 2));
-    f.seed_child(&f.services, s);
+    let d = f.seed_child(&f.deployments, with_status(d, 2)).await;
+    f.seed_child(&f.services, s).await;
     // First sync writes the status; the second, from the updated cache, nothing.
     f.sync("example").await.unwrap();
     assert_eq!(f.actions(), ["update apps/status default/example"]);
@@ -393,8 +344,8 @@ async fn drift_is_corrected_with_one_server_side_apply() {
     let spec = d.spec.as_mut().unwrap();
     spec.replicas = Some(5);
     spec.template.spec.as_mut().unwrap().containers[0].image = Some("evil:latest".into());
-    let d = f.seed_child(&f.deployments, d);
-    f.seed_child(&f.services, s);
+    let d = f.seed_child(&f.deployments, d).await;
+    f.seed_child(&f.services, s).await;
 
     f.sync("example").await.unwrap();
 
@@ -452,8 +403,8 @@ async fn fields_other_managers_added_are_not_drift() {
         .unwrap()
         .insert("team".into(), "payments".into());
     s.spec.as_mut().unwrap().cluster_ip = Some("10.0.0.7".into());
-    f.seed_child(&f.deployments, d);
-    f.seed_child(&f.services, s);
+    f.seed_child(&f.deployments, d).await;
+    f.seed_child(&f.services, s).await;
 
     f.sync("example").await.unwrap();
 
@@ -467,8 +418,8 @@ async fn a_foreign_deployment_is_left_alone_and_reported() {
     let (mut foreign, s) = owned_children(&app);
     foreign.metadata.owner_references = None;
     foreign.metadata.labels = None;
-    let foreign = f.seed_child(&f.deployments, foreign);
-    f.seed_child(&f.services, s);
+    let foreign = f.seed_child(&f.deployments, foreign).await;
+    f.seed_child(&f.services, s).await;
 
     let error = f.sync("example").await.unwrap_err();
 
@@ -487,7 +438,7 @@ async fn a_foreign_deployment_is_left_alone_and_reported() {
     let stored: Deployment = serde_json::from_value(
         f.fake
             .tracker()
-            .get(&DEPLOYMENTS.key(), "default", "web")
+            .get(&fake::ResourceKey::of(&Deployment::INFO), "default", "web")
             .unwrap(),
     )
     .unwrap();
@@ -521,10 +472,10 @@ async fn a_service_controlled_by_another_app_is_not_adopted() {
     let other = app_other();
     let (d, _) = owned_children(&app);
     let (_, theirs) = owned_children(&other);
-    f.seed_child(&f.deployments, d);
+    f.seed_child(&f.deployments, d).await;
     let mut theirs = theirs;
     theirs.metadata.name = Some("web".into());
-    f.seed_child(&f.services, theirs);
+    f.seed_child(&f.services, theirs).await;
 
     let error = f.sync("example").await.unwrap_err();
 
@@ -544,8 +495,8 @@ async fn a_rename_creates_the_new_children_and_deletes_the_old_ones() {
     let f = Fixture::new();
     let old = f.seed_app(example());
     let (d, s) = owned_children(&old);
-    let old_deployment = f.seed_child(&f.deployments, d);
-    f.seed_child(&f.services, s);
+    let old_deployment = f.seed_child(&f.deployments, d).await;
+    f.seed_child(&f.services, s).await;
     // The user renames both children.
     let mut renamed = old.clone();
     renamed.spec.deployment.name = "web-v2".into();
@@ -565,13 +516,13 @@ async fn a_rename_creates_the_new_children_and_deletes_the_old_ones() {
             "update apps/status default/example",
         ]
     );
-    let key = DEPLOYMENTS.key();
+    let key = fake::ResourceKey::of(&Deployment::INFO);
     assert!(f.fake.tracker().get(&key, "default", "web").is_none());
     assert!(f.fake.tracker().get(&key, "default", "web-v2").is_some());
     assert!(
         f.fake
             .tracker()
-            .get(&SERVICES.key(), "default", "front")
+            .get(&fake::ResourceKey::of(&Service::INFO), "default", "front")
             .is_some()
     );
     assert_ne!(old_deployment.metadata.uid, None);
@@ -596,10 +547,10 @@ async fn children_of_other_apps_survive_a_rename() {
     let (d, s) = owned_children(&app);
     let (od, os) = owned_children(&other);
     for obj in [d, od] {
-        f.seed_child(&f.deployments, obj);
+        f.seed_child(&f.deployments, obj).await;
     }
     for obj in [s, os] {
-        f.seed_child(&f.services, obj);
+        f.seed_child(&f.services, obj).await;
     }
 
     f.sync("example").await.unwrap();
@@ -612,8 +563,8 @@ async fn status_follows_the_deployment() {
     let f = Fixture::new();
     let app = f.seed_app(example());
     let (d, s) = owned_children(&app);
-    let d = f.seed_child(&f.deployments, with_status(d, 0));
-    f.seed_child(&f.services, s);
+    let d = f.seed_child(&f.deployments, with_status(d, 0)).await;
+    f.seed_child(&f.services, s).await;
     f.sync("example").await.unwrap();
     let app = f.stored_app(&app);
     f.apps.insert(Arc::new(app.clone()));
@@ -673,9 +624,10 @@ async fn a_stale_cache_fails_quietly_and_overwrites_nothing() {
     let app = f.seed_app(example());
     let (d, _) = owned_children(&app);
     // The server has the Deployment, the cache has not seen it yet.
-    f.children()
+    f.fake
         .resource::<Deployment>("default")
         .create(&PostParams::default(), &d)
+        .await
         .unwrap();
     f.fake.clear_actions();
 
@@ -731,8 +683,8 @@ async fn a_status_conflict_is_retried_without_noise() {
     stale.metadata.resource_version = Some("0".into());
     f.apps.insert(Arc::new(stale));
     let (d, s) = owned_children(&app);
-    f.seed_child(&f.deployments, d);
-    f.seed_child(&f.services, s);
+    f.seed_child(&f.deployments, d).await;
+    f.seed_child(&f.services, s).await;
 
     let error = f.sync("example").await.unwrap_err();
 
@@ -761,7 +713,7 @@ async fn a_child_being_deleted_is_waited_for() {
     let (mut d, s) = owned_children(&app);
     d.metadata.deletion_timestamp = Some(crate::status::now());
     f.deployments.insert(Arc::new(d));
-    f.seed_child(&f.services, s);
+    f.seed_child(&f.services, s).await;
 
     f.sync("example").await.unwrap();
 
@@ -779,26 +731,26 @@ async fn handlers_map_children_to_the_apps_that_care() {
     let f = Fixture::new();
     let app = f.seed_app(example());
     f.seed_app(app_other());
-    let lister = AppLister::new(Lister::new(f.apps.clone()));
+    let lister = Lister::new(f.apps.clone());
     let (mut d, _) = owned_children(&app);
     // Controlled by example: example.
     assert_eq!(
-        crate::handlers::apps_for_child(&d, &lister, crate::handlers::deployment_name),
+        crate::triggers::apps_for_child(&d, &lister, crate::triggers::deployment_name),
         [ObjectKey::new("default", "example")]
     );
     // A foreign "web": example wants that name.
     d.metadata.owner_references = None;
     assert_eq!(
-        crate::handlers::apps_for_child(&d, &lister, crate::handlers::deployment_name),
+        crate::triggers::apps_for_child(&d, &lister, crate::triggers::deployment_name),
         [ObjectKey::new("default", "example")]
     );
     // A foreign "other-web" Service: other wants it; nobody wants "nope".
     let (_, mut s) = owned_children(&app_other());
     s.metadata.owner_references = None;
     assert_eq!(
-        crate::handlers::apps_for_child(&s, &lister, crate::handlers::service_name),
+        crate::triggers::apps_for_child(&s, &lister, crate::triggers::service_name),
         [ObjectKey::new("default", "other")]
     );
     s.metadata.name = Some("nope".into());
-    assert!(crate::handlers::apps_for_child(&s, &lister, crate::handlers::service_name).is_empty());
+    assert!(crate::triggers::apps_for_child(&s, &lister, crate::triggers::service_name).is_empty());
 }

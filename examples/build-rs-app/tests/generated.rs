@@ -6,9 +6,9 @@ use std::sync::Arc;
 
 use build_rs_app::apis::shop::v1::{Order, OrderPhase, OrderSpec, OrderStatus};
 use build_rs_app::clientset::fake;
-use build_rs_app::clientset::prelude::*;
 use build_rs_app::listers::shop::v1::OrderLister;
-use build_rs_app::listers::{Indexer, Lister, parse_selector};
+use build_rs_app::listers::{Indexer, LabelSelector, Lister};
+use build_rs_app::prelude::*;
 use kube::Resource;
 use kube::api::PostParams;
 
@@ -95,9 +95,12 @@ fn listers_read_from_the_informer_cache() {
     big.metadata.labels = Some([("size".to_owned(), "big".to_owned())].into());
     cache.insert(Arc::new(big));
     cache.insert(Arc::new(order("small", 1)));
-    let lister = OrderLister::new(Lister::new(cache));
-    assert_eq!(lister.orders("shop").get("small").unwrap().spec.quantity, 1);
-    let selected = lister.list(&parse_selector("size=big").unwrap());
+    let lister: OrderLister = Lister::new(cache);
+    assert_eq!(
+        lister.namespace("shop").get("small").unwrap().spec.quantity,
+        1
+    );
+    let selected = lister.list(&LabelSelector::parse("size=big").unwrap());
     assert_eq!(selected.len(), 1);
     assert_eq!(selected[0].metadata.name.as_deref(), Some("big"));
 }
@@ -109,11 +112,8 @@ async fn the_informer_factory_shares_one_informer_and_cache_per_type() {
     let clientset = build_rs_app::clientset::Clientset::from_config(config).unwrap();
     let factory =
         build_rs_app::informers::SharedInformerFactory::new(clientset, std::time::Duration::ZERO);
-    let informer = factory.shop().v1().orders();
-    informer
-        .informer()
-        .indexer()
-        .insert(Arc::new(order("o1", 3)));
-    let lister = factory.shop().v1().orders().lister();
-    assert_eq!(lister.orders("shop").get("o1").unwrap().spec.quantity, 3);
+    let informer = factory.shop_v1().orders();
+    informer.indexer().insert(Arc::new(order("o1", 3)));
+    let lister = factory.shop_v1().orders().lister();
+    assert_eq!(lister.namespace("shop").get("o1").unwrap().spec.quantity, 3);
 }

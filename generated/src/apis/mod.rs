@@ -6,50 +6,11 @@
 //! One module per API group and one submodule per version, each holding
 //! its types; `known_kinds` lists every kind.
 pub mod myapp;
-/// A kind this crate knows, with what a client needs to reach it: the
-/// analogue of the types a Go API package registers in `addKnownTypes`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct KnownKind {
-    /// The API group, empty for the legacy core group.
-    pub group: &'static str,
-    /// The version within the group.
-    pub version: &'static str,
-    /// The `kind` of the objects.
-    pub kind: &'static str,
-    /// The resource name used in URL paths and RBAC rules.
-    pub plural: &'static str,
-    /// Whether objects of the kind live in a namespace.
-    pub namespaced: bool,
-}
-
-impl KnownKind {
-    /// The `apiVersion` of the objects: `group/version`, or only the
-    /// version for the legacy core group.
-    #[inline]
-    pub fn api_version(&self) -> String {
-        if self.group.is_empty() {
-            self.version.to_owned()
-        } else {
-            format!("{}/{}", self.group, self.version)
-        }
-    }
-
-    /// The kind as kube's runtime description of a resource, for
-    /// `kube::Api::<kube::core::DynamicObject>` and other dynamic clients.
-    #[inline]
-    pub fn api_resource(&self) -> kube::core::ApiResource {
-        kube::core::ApiResource {
-            group: self.group.to_owned(),
-            version: self.version.to_owned(),
-            api_version: self.api_version(),
-            kind: self.kind.to_owned(),
-            plural: self.plural.to_owned(),
-        }
-    }
-}
-
-/// Every kind of every group and version in this crate.
-#[inline]
-pub fn known_kinds() -> impl Iterator<Item = &'static KnownKind> {
+/// Every kind of every group and version in this crate, with what the API
+/// server knows about it (the analogue of what a Go API package registers
+/// in `addKnownTypes`).
+pub fn known_kinds() -> impl Iterator<
+    Item = &'static kube_codegen_runtime::ResourceInfo,
+> {
     myapp::v1::KINDS.iter()
 }

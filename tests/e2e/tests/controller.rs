@@ -17,7 +17,6 @@ use controller::health::Health;
 use controller::{Config, Controller, LeaderElection, Metrics};
 use futures::{StreamExt, TryStreamExt};
 use generated::apis::myapp::v1::{App, AppSpec, DeploymentSpec, ServiceSpec};
-use generated::clientset::prelude::*;
 use generated::clientset::{Clientset, Interface};
 use k8s_openapi::api::apps::v1::Deployment;
 use k8s_openapi::api::authentication::v1::TokenRequest;

@@ -17,7 +17,6 @@ use anyhow::{Context, Result};
 use e2e::{crds, envtest};
 use futures::StreamExt;
 use generated::apis::myapp::v1::{App, AppSpec, AppStatus, DeploymentSpec, ServiceSpec};
-use generated::clientset::prelude::*;
 use generated::clientset::{
     ApplyParams, Clientset, DeleteResponse, Error, Interface, WatchStream, fake,
 };
@@ -918,6 +917,511 @@ mod fixture {
             mismatches.is_empty(),
             "the fake differs from the server:\n{}",
             mismatches.join("\n")
+        );
+        Ok(())
+    }
+}
+
+/// One label and field selector grammar: every selector of the table means the
+/// same to the API server (a list with `labelSelector` / `fieldSelector`), to
+/// the fake clientset, and (label selectors) to the listers: the same objects,
+/// or the same rejection with the same message.
+mod selectors {
+    use anyhow::Result;
+    use generated::apis::myapp::v1::App;
+    use generated::clientset::{Clientset, Error, Interface, fake};
+    use generated::listers::LabelSelector;
+    use kube::api::{ListParams, PostParams};
+    use serde_json::{Value, json};
+
+    use super::{crds, envtest};
+
+    /// Labels of the Apps the selectors pick from.
+    const OBJECTS: &[(&str, &[(&str, &str)])] = &[
+        ("a", &[("tier", "web"), ("n", "1")]),
+        ("b", &[("tier", "db"), ("n", "3")]),
+        ("c", &[]),
+        (
+            "d",
+            &[("tier", ""), ("n", "10"), ("example.com/role", "admin")],
+        ),
+        ("e", &[("in", "notin"), ("x", ""), ("n", "0")]),
+    ];
+
+    const LABEL_SELECTORS: &[&str] = &[
+        "",
+        "tier",
+        "!tier",
+        "tier=web",
+        "tier==web",
+        "tier!=web",
+        "tier=",
+        "tier in (web,db)",
+        "tier notin (web)",
+        "tier in ()",
+        "tier notin ()",
+        "tier in (,web)",
+        "tier in (web,)",
+        "x in (a,,b)",
+        "x in (,,)",
+        "in in (notin)",
+        "n>2",
+        "n<3",
+        "n>-3",
+        "n>",
+        "n>two",
+        "n>99999999999999999999",
+        "!tier,n>0",
+        "  tier  =  web  ",
+        "tier=web,",
+        "tier=web,,n>1",
+        "tier web",
+        "tier in web",
+        "tier in (web",
+        "tier=(web)",
+        "tier!",
+        "=web",
+        "-tier",
+        "tier=-web",
+        "tier=a b",
+        "example.com/role=admin",
+        "Example.com/role=admin",
+        "a/b/c",
+        "tier=web!",
+        "tier=ünïcode",
+    ];
+
+    fn field_selectors(namespace: &str) -> Vec<String> {
+        [
+            "",
+            "metadata.name=a",
+            "metadata.name==a",
+            "metadata.name!=a",
+            "metadata.name=a,metadata.name!=b",
+            "metadata.name=a,metadata.name=b",
+            "metadata.name",
+            "metadata.name=a=b",
+            r"metadata.name=a\,b",
+            r"metadata.name=a\c",
+            "metadata.name=a\\",
+            " metadata.name=a",
+            "metadata.name= a",
+            "spec.deployment.name=a",
+            "metadata.namespace=NS",
+            ",metadata.name=a,",
+        ]
+        .iter()
+        .map(|s| s.replace("NS", namespace))
+        .collect()
+    }
+
+    fn outcome(result: std::result::Result<Vec<String>, Error>) -> Value {
+        match result {
+            Ok(mut names) => {
+                names.sort();
+                json!(names)
+            }
+            Err(e) => json!({"code": e.code(), "message": e.message()}),
+        }
+    }
+
+    async fn list<C: Interface>(clientset: &C, namespace: &str, lp: &ListParams) -> Value {
+        outcome(
+            clientset
+                .myapp_v1()
+                .apps(namespace)
+                .list(lp)
+                .await
+                .map(|list| {
+                    list.items
+                        .into_iter()
+                        .filter_map(|a| a.metadata.name)
+                        .collect()
+                }),
+        )
+    }
+
+    fn app(name: &str, labels: &[(&str, &str)]) -> App {
+        let mut app: App = serde_json::from_value(json!({
+            "metadata": {"name": name},
+            "spec": {"deployment": {"name": name, "image": "nginx"}, "service": {"name": name}},
+        }))
+        .unwrap();
+        app.metadata.labels = Some(
+            labels
+                .iter()
+                .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+                .collect(),
+        );
+        app
+    }
+
+    #[tokio::test]
+    async fn selectors_mean_the_same_to_the_server_the_fake_and_the_listers() -> Result<()> {
+        let client = envtest::client().await?;
+        crds::install(&client, generated::crds::custom_resource_definitions()?).await?;
+        let ns = envtest::ns("selectors").await?;
+        let server = Clientset::new(client);
+        let fake = fake::Clientset::default();
+        for (name, labels) in OBJECTS {
+            server
+                .myapp_v1()
+                .apps(ns.name())
+                .create(&PostParams::default(), &app(name, labels))
+                .await?;
+            fake.myapp_v1()
+                .apps(ns.name())
+                .create(&PostParams::default(), &app(name, labels))
+                .await?;
+        }
+        let everything = server
+            .myapp_v1()
+            .apps(ns.name())
+            .list(&ListParams::default())
+            .await?
+            .items;
+
+        let mut mismatches = Vec::new();
+        let mut rejected = 0;
+        for selector in LABEL_SELECTORS {
+            let lp = ListParams::default().labels(selector);
+            let on_server = list(&server, ns.name(), &lp).await;
+            let on_fake = list(&fake, ns.name(), &lp).await;
+            // The lister's answer: parse, then match the cached objects.
+            let in_lister = match LabelSelector::parse(selector) {
+                Ok(parsed) => outcome(Ok(everything
+                    .iter()
+                    .filter(|a| parsed.matches(&a.metadata.labels.as_ref()))
+                    .filter_map(|a| a.metadata.name.clone())
+                    .collect())),
+                Err(e) => json!({"code": 400, "message": e.message()}),
+            };
+            rejected += usize::from(on_server.get("message").is_some());
+            for (who, answer) in [("fake", &on_fake), ("lister", &in_lister)] {
+                if *answer != on_server {
+                    mismatches.push(format!(
+                        "labels {selector:?}:\n  {who}: {answer}\n  server: {on_server}"
+                    ));
+                }
+            }
+        }
+        for selector in field_selectors(ns.name()) {
+            let lp = ListParams::default().fields(&selector);
+            let on_server = list(&server, ns.name(), &lp).await;
+            let on_fake = list(&fake, ns.name(), &lp).await;
+            rejected += usize::from(on_server.get("message").is_some());
+            if on_fake != on_server {
+                mismatches.push(format!(
+                    "fields {selector:?}:\n  fake: {on_fake}\n  server: {on_server}"
+                ));
+            }
+        }
+        assert!(
+            mismatches.is_empty(),
+            "selectors mean something else to the server:\n{}",
+            mismatches.join("\n")
+        );
+        assert!(rejected >= 15, "the table exercises rejections: {rejected}");
+        Ok(())
+    }
+}
+
+/// Several APIs through one clientset: the App API, the fixture's CronTab and
+/// the built-in ConfigMap and Deployment, written by one function generic over
+/// the runtime's `Interface`, on the server and on one fake that holds all of
+/// them and records one action log.
+mod composition {
+    use anyhow::Result;
+    use fixture_generated::apis::batch::v1::{CronTab, CronTabSpec, RetryPolicy};
+    use generated::apis::myapp::v1::{App, AppSpec, DeploymentSpec, ServiceSpec};
+    use k8s_openapi::api::apps::v1::Deployment;
+    use k8s_openapi::api::core::v1::{ConfigMap, Container, PodSpec, PodTemplateSpec};
+    use kube::api::{DeleteParams, ListParams, ObjectMeta, Patch, PatchParams, PostParams};
+    use kube_codegen_runtime::params::DeleteResponse;
+    use kube_codegen_runtime::{Clientset, Error, Interface, fake};
+    use serde_json::{Value, json};
+
+    use super::{Transcript, crds, envtest, normalize_message};
+
+    fn meta(name: &str) -> ObjectMeta {
+        ObjectMeta {
+            name: Some(name.to_owned()),
+            ..ObjectMeta::default()
+        }
+    }
+
+    fn error(e: &Error) -> Value {
+        json!({"error": e.kind().to_string(), "code": e.code(), "message": normalize_message(e.message())})
+    }
+
+    /// Name, labels, generation and the given parts of an object.
+    fn view<K: kube::Resource + serde::Serialize>(
+        result: &std::result::Result<K, Error>,
+        parts: &[&str],
+    ) -> Value {
+        match result {
+            Ok(object) => {
+                let value = serde_json::to_value(object).unwrap_or_default();
+                let mut out = json!({
+                    "name": object.meta().name,
+                    "labels": object.meta().labels,
+                });
+                for part in parts {
+                    out[*part] = value[*part].clone();
+                }
+                out
+            }
+            Err(e) => error(e),
+        }
+    }
+
+    fn deleted<T>(result: &std::result::Result<DeleteResponse<T>, Error>) -> Value {
+        match result {
+            Ok(DeleteResponse::Object(_)) => json!("object"),
+            Ok(DeleteResponse::Status(s)) => json!({"status": s.is_success()}),
+            Err(e) => error(e),
+        }
+    }
+
+    fn deployment(name: &str) -> Deployment {
+        serde_json::from_value(json!({
+            "metadata": {"name": name},
+            "spec": {
+                "replicas": 1,
+                "selector": {"matchLabels": {"app": name}},
+                "template": {
+                    "metadata": {"labels": {"app": name}},
+                    "spec": {"containers": [{"name": "web", "image": "nginx:1"}]}
+                }
+            }
+        }))
+        .unwrap()
+    }
+
+    fn crontab(name: &str) -> CronTab {
+        CronTab {
+            metadata: meta(name),
+            spec: CronTabSpec {
+                schedule: "0 3 * * *".to_owned(),
+                replicas: 1,
+                min_replicas: 1,
+                template: PodTemplateSpec {
+                    spec: Some(PodSpec {
+                        containers: vec![Container {
+                            name: "c".into(),
+                            image: Some("busybox".into()),
+                            ..Container::default()
+                        }],
+                        ..PodSpec::default()
+                    }),
+                    ..PodTemplateSpec::default()
+                },
+                retry: RetryPolicy {
+                    attempts: 3,
+                    backoff_seconds: None,
+                },
+                ..CronTabSpec::default()
+            },
+            status: None,
+        }
+    }
+
+    async fn scenario<C: Interface>(clientset: &C, namespace: &str) -> Result<Transcript> {
+        use fixture_generated::prelude::*;
+        use generated::prelude::*;
+
+        let mut t = Transcript::default();
+        let pp = PostParams::default();
+        let labels = Patch::Merge(json!({"metadata": {"labels": {"team": "shop"}}}));
+
+        let apps = clientset.myapp_v1().apps(namespace);
+        let app = App::new(
+            "web",
+            AppSpec {
+                deployment: DeploymentSpec {
+                    name: "web".into(),
+                    image: "nginx:1".into(),
+                    replicas: Some(1),
+                },
+                service: ServiceSpec { name: "web".into() },
+            },
+        );
+        t.record("create app", view(&apps.create(&pp, &app).await, &["spec"]));
+        let crontabs = clientset.batch_v1().cron_tabs(namespace);
+        t.record(
+            "create crontab",
+            view(&crontabs.create(&pp, &crontab("nightly")).await, &[]),
+        );
+        let deployments = clientset.resource::<Deployment>(namespace);
+        t.record(
+            "create deployment",
+            view(&deployments.create(&pp, &deployment("web")).await, &[]),
+        );
+        t.record(
+            "create deployment again",
+            view(&deployments.create(&pp, &deployment("web")).await, &[]),
+        );
+        let maps = clientset.resource::<ConfigMap>(namespace);
+        let mut settings = ConfigMap {
+            metadata: meta("settings"),
+            data: Some([("mode".to_owned(), "fast".to_owned())].into()),
+            ..ConfigMap::default()
+        };
+        t.record(
+            "create configmap",
+            view(&maps.create(&pp, &settings).await, &["data"]),
+        );
+
+        // The same name in each kind: four objects.
+        t.record("get app", view(&apps.get("web").await, &[]));
+        t.record("get deployment", view(&deployments.get("web").await, &[]));
+        t.record("get configmap web", view(&maps.get("web").await, &[]));
+
+        for (step, result) in [
+            (
+                "label app",
+                apps.patch("web", &PatchParams::default(), &labels)
+                    .await
+                    .map(|a| a.metadata),
+            ),
+            (
+                "label crontab",
+                crontabs
+                    .patch("nightly", &PatchParams::default(), &labels)
+                    .await
+                    .map(|c| c.metadata),
+            ),
+            (
+                "label deployment",
+                deployments
+                    .patch("web", &PatchParams::default(), &labels)
+                    .await
+                    .map(|d| d.metadata),
+            ),
+        ] {
+            t.record(
+                step,
+                match result {
+                    Ok(meta) => json!({"labels": meta.labels, "generation": meta.generation}),
+                    Err(e) => error(&e),
+                },
+            );
+        }
+        let strategic = Patch::Strategic(json!({"metadata": {"labels": {"tier": "web"}}}));
+        t.record(
+            "strategic merge patch of the deployment",
+            view(
+                &deployments
+                    .patch("web", &PatchParams::default(), &strategic)
+                    .await,
+                &[],
+            ),
+        );
+        t.record(
+            "strategic merge patch of the app",
+            view(
+                &apps.patch("web", &PatchParams::default(), &strategic).await,
+                &[],
+            ),
+        );
+        settings = maps.get("settings").await?;
+        settings.data = Some([("mode".to_owned(), "safe".to_owned())].into());
+        t.record(
+            "update configmap",
+            view(&maps.update(&pp, &settings).await, &["data"]),
+        );
+        t.record(
+            "update configmap with a stale version",
+            view(&maps.update(&pp, &settings).await, &["data"]),
+        );
+
+        let team = ListParams::default().labels("team=shop");
+        let names = |items: Vec<String>| json!(items);
+        t.record(
+            "list labelled apps",
+            names(
+                apps.list(&team)
+                    .await?
+                    .items
+                    .into_iter()
+                    .filter_map(|a| a.metadata.name)
+                    .collect(),
+            ),
+        );
+        t.record(
+            "list labelled deployments",
+            names(
+                deployments
+                    .list(&team)
+                    .await?
+                    .items
+                    .into_iter()
+                    .filter_map(|d| d.metadata.name)
+                    .collect(),
+            ),
+        );
+        t.record(
+            "delete crontab",
+            deleted(&crontabs.delete("nightly", &DeleteParams::default()).await),
+        );
+        t.record(
+            "delete missing deployment",
+            deleted(
+                &deployments
+                    .delete("missing", &DeleteParams::default())
+                    .await,
+            ),
+        );
+        Ok(t)
+    }
+
+    #[tokio::test]
+    async fn one_fake_serves_two_generated_apis_and_built_in_kinds_like_the_server() -> Result<()> {
+        let client = envtest::client().await?;
+        crds::install(&client, generated::crds::custom_resource_definitions()?).await?;
+        crds::install(
+            &client,
+            fixture_generated::crds::custom_resource_definitions()?,
+        )
+        .await?;
+        let ns = envtest::ns("fidelity-compose").await?;
+
+        let fake = fake::Clientset::default();
+        let fake_run = scenario(&fake, ns.name()).await?;
+        let server_run = scenario(&Clientset::new(client), ns.name()).await?;
+
+        let mismatches: Vec<String> = fake_run
+            .steps
+            .iter()
+            .zip(&server_run.steps)
+            .filter(|((_, fake), (_, server))| fake != server)
+            .map(|((step, fake), (_, server))| {
+                format!("{step}:\n  fake:   {fake}\n  server: {server}")
+            })
+            .collect();
+        assert!(
+            mismatches.is_empty(),
+            "the fake differs from the server:\n{}",
+            mismatches.join("\n")
+        );
+
+        // One action log, in call order, across the kinds of both crates and
+        // the built-in ones.
+        let log: Vec<String> = fake
+            .actions()
+            .iter()
+            .take(5)
+            .map(|a| format!("{} {}/{}", a.verb, a.group, a.resource))
+            .collect();
+        assert_eq!(
+            log,
+            [
+                "create myapp.k8s.io/apps",
+                "create batch.fixture.example.com/crontabs",
+                "create apps/deployments",
+                "create apps/deployments",
+                "create /configmaps",
+            ]
         );
         Ok(())
     }

@@ -26,12 +26,13 @@ use anyhow::{Context as _, Result, bail};
 use e2e::{crds, envtest};
 use generated::apis::myapp::v1::{App, AppSpec, DeploymentSpec, ServiceSpec};
 use generated::informers::{EventHandler, SharedInformerFactory};
-use generated::listers::parse_selector;
+use generated::listers::LabelSelector;
+use generated::prelude::*;
 use k8s_openapi::api::core::v1::ConfigMap;
 use kube::api::{DeleteParams, GroupVersionResource, ListParams, Patch, PatchParams, PostParams};
 use kube::client::ClientBuilder;
 use kube::config::{KubeConfigOptions, Kubeconfig};
-use kube::core::{ObjectMeta, Selector};
+use kube::core::ObjectMeta;
 use kube::{Api, Client, Config};
 use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender, unbounded_channel};
 use tokio::time::timeout;
@@ -328,9 +329,9 @@ async fn handlers_see_creates_updates_and_deletes() -> Result<()> {
         .await?;
 
     let probe = Probe::default();
-    let factory = SharedInformerFactory::from_client(probed_client(&probe).await?, Duration::ZERO)
+    let factory = SharedInformerFactory::new(probed_client(&probe).await?, Duration::ZERO)
         .with_namespace(ns.name());
-    let informer = factory.myapp().v1().apps();
+    let informer = factory.myapp_v1().apps();
     let (handler, mut calls) = recorder();
     informer.add_event_handler(handler);
     factory.start();
@@ -354,9 +355,9 @@ async fn handlers_see_creates_updates_and_deletes() -> Result<()> {
     expect_nothing_more(&api, &mut calls, "marker").await?;
 
     let lister = informer.lister();
-    assert!(lister.apps(ns.name()).get("web").is_none());
+    assert!(lister.namespace(ns.name()).get("web").is_none());
     assert_eq!(
-        image(&lister.apps(ns.name()).get("before").unwrap()),
+        image(&lister.namespace(ns.name()).get("before").unwrap()),
         "nginx:1"
     );
     factory.shutdown().await;
@@ -369,9 +370,9 @@ async fn listers_agree_with_the_server_after_churn() -> Result<()> {
     let ns = envtest::ns("inf-churn").await?;
     let api: Api<App> = Api::namespaced(client.clone(), ns.name());
     let probe = Probe::default();
-    let factory = SharedInformerFactory::from_client(probed_client(&probe).await?, Duration::ZERO)
+    let factory = SharedInformerFactory::new(probed_client(&probe).await?, Duration::ZERO)
         .with_namespace(ns.name());
-    let informer = factory.myapp().v1().apps();
+    let informer = factory.myapp_v1().apps();
     factory.start();
     timeout(WAIT, factory.wait_for_cache_sync()).await?;
 
@@ -412,11 +413,11 @@ async fn listers_agree_with_the_server_after_churn() -> Result<()> {
         "tier in (web,db),batch=churn",
         "tier!=web",
     ] {
-        let parsed = parse_selector(selector)?;
+        let parsed = LabelSelector::parse(selector)?;
         let expected = server_state(&api, selector).await?;
         let converged = timeout(WAIT, async {
             loop {
-                if cached_state(&lister.apps(ns.name()).list(&parsed)) == expected {
+                if cached_state(&lister.namespace(ns.name()).list(&parsed)) == expected {
                     return;
                 }
                 tokio::time::sleep(Duration::from_millis(50)).await;
@@ -426,13 +427,13 @@ async fn listers_agree_with_the_server_after_churn() -> Result<()> {
         assert!(
             converged.is_ok(),
             "lister disagrees with the server for {selector:?}: cache {:?} server {expected:?}",
-            cached_state(&lister.apps(ns.name()).list(&parsed))
+            cached_state(&lister.namespace(ns.name()).list(&parsed))
         );
         // The cluster-wide list of this namespace-limited informer is the same.
         assert_eq!(cached_state(&lister.list(&parsed)), expected);
     }
     for (name, version) in server_state(&api, "").await? {
-        let cached = lister.apps(ns.name()).get(&name).context("cached")?;
+        let cached = lister.namespace(ns.name()).get(&name).context("cached")?;
         assert_eq!(
             cached.metadata.resource_version.as_deref(),
             Some(version.as_str())
@@ -448,19 +449,14 @@ async fn consumers_of_one_type_share_one_watch() -> Result<()> {
     let ns = envtest::ns("inf-shared").await?;
     let api: Api<App> = Api::namespaced(client.clone(), ns.name());
     let probe = Probe::default();
-    let factory = SharedInformerFactory::from_client(probed_client(&probe).await?, Duration::ZERO)
+    let factory = SharedInformerFactory::new(probed_client(&probe).await?, Duration::ZERO)
         .with_namespace(ns.name());
 
     // Three "controllers" ask for the App informer their own way.
     let (first, mut first_calls) = recorder();
     let (second, mut second_calls) = recorder();
-    factory.myapp().v1().apps().add_event_handler(first);
-    factory
-        .clone()
-        .myapp()
-        .v1()
-        .apps()
-        .add_event_handler(second);
+    factory.myapp_v1().apps().add_event_handler(first);
+    factory.clone().myapp_v1().apps().add_event_handler(second);
     let generic = factory.informer_for::<App>();
     let mut stream = generic.subscribe();
     factory.start();
@@ -480,9 +476,9 @@ async fn consumers_of_one_type_share_one_watch() -> Result<()> {
     assert_eq!(probe.lists_of(&path), 1, "calls: {:?}", probe.calls());
 
     // The probe counts what it should: a second factory is a second watch.
-    let other = SharedInformerFactory::from_client(probed_client(&probe).await?, Duration::ZERO)
+    let other = SharedInformerFactory::new(probed_client(&probe).await?, Duration::ZERO)
         .with_namespace(ns.name());
-    other.myapp().v1().apps();
+    other.myapp_v1().apps();
     other.start();
     timeout(WAIT, other.wait_for_cache_sync()).await?;
     let watches = timeout(WAIT, async {
@@ -511,10 +507,10 @@ async fn a_forced_watch_expiry_is_survived_and_the_cache_converges() -> Result<(
     let probe = Probe::default();
     // Short server-side watch timeouts, so the running watch ends soon and the
     // informer opens the watch the probe expires.
-    let factory = SharedInformerFactory::from_client(probed_client(&probe).await?, Duration::ZERO)
+    let factory = SharedInformerFactory::new(probed_client(&probe).await?, Duration::ZERO)
         .with_namespace(ns.name())
         .with_tweak_list_options(|config| config.timeout(2));
-    let informer = factory.myapp().v1().apps();
+    let informer = factory.myapp_v1().apps();
     let (handler, mut calls) = recorder();
     informer.add_event_handler(handler);
     factory.start();
@@ -566,7 +562,7 @@ async fn a_forced_watch_expiry_is_survived_and_the_cache_converges() -> Result<(
         probe.calls()
     );
     assert_eq!(
-        cached_state(&informer.lister().list(&Selector::default())),
+        cached_state(&informer.lister().list(&LabelSelector::everything())),
         server_state(&api, "").await?
     );
     factory.shutdown().await;
@@ -580,16 +576,17 @@ async fn built_in_and_dynamic_kinds_use_the_same_machinery() -> Result<()> {
     let configmaps: Api<ConfigMap> = Api::namespaced(client.clone(), ns.name());
     let apps: Api<App> = Api::namespaced(client.clone(), ns.name());
     let probe = Probe::default();
-    let factory = SharedInformerFactory::from_client(probed_client(&probe).await?, Duration::ZERO)
+    let factory = SharedInformerFactory::new(probed_client(&probe).await?, Duration::ZERO)
         .with_namespace(ns.name());
 
     let typed = factory.informer_for::<ConfigMap>();
     let discovered = factory
         .discover_informer(&GroupVersionResource::gvr("", "v1", "configmaps"))
         .await?;
-    let dynamic_apps = factory
-        .for_resource(&GroupVersionResource::gvr("myapp.k8s.io", "v1", "apps"))
+    let app_kind = generated::apis::known_kinds()
+        .find(|k| k.gvr() == GroupVersionResource::gvr("myapp.k8s.io", "v1", "apps"))
         .context("a generated resource")?;
+    let dynamic_apps = factory.dynamic_informer_for(app_kind);
     factory.start();
     let synced = timeout(WAIT, factory.wait_for_cache_sync()).await?;
     assert_eq!(synced.len(), 3, "{synced:?}");
@@ -624,5 +621,200 @@ async fn built_in_and_dynamic_kinds_use_the_same_machinery() -> Result<()> {
     if probe.calls().is_empty() {
         bail!("the probe saw no request");
     }
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------
+// Several generated crates, one factory
+// ---------------------------------------------------------------------------
+
+/// The fixture's CronTab, with what its CRD requires.
+fn crontab(name: &str) -> fixture_generated::apis::batch::v1::CronTab {
+    use fixture_generated::apis::batch::v1::{CronTab, CronTabSpec, RetryPolicy};
+    use k8s_openapi::api::core::v1::{Container, PodSpec, PodTemplateSpec};
+    CronTab {
+        metadata: ObjectMeta {
+            name: Some(name.to_owned()),
+            ..ObjectMeta::default()
+        },
+        spec: CronTabSpec {
+            schedule: "0 3 * * *".to_owned(),
+            replicas: 1,
+            min_replicas: 1,
+            template: PodTemplateSpec {
+                spec: Some(PodSpec {
+                    containers: vec![Container {
+                        name: "c".into(),
+                        image: Some("busybox".into()),
+                        ..Container::default()
+                    }],
+                    ..PodSpec::default()
+                }),
+                ..PodTemplateSpec::default()
+            },
+            retry: RetryPolicy {
+                attempts: 3,
+                backoff_seconds: None,
+            },
+            ..CronTabSpec::default()
+        },
+        status: None,
+    }
+}
+
+/// Two generated crates (this repository's App API and the test fixture) and a
+/// built-in kind from one factory, as a program using both APIs would: however
+/// many consumers, through whichever crate's accessor, one list and one watch
+/// per type; and kube-runtime's applier reconciling from the App informer's
+/// reflector `Store`, with no watch of its own.
+#[tokio::test]
+async fn one_factory_serves_two_generated_crates_and_built_in_kinds() -> Result<()> {
+    use fixture_generated::apis::batch::v1::CronTab;
+    use fixture_generated::prelude::*;
+    use futures::StreamExt;
+    use k8s_openapi::api::apps::v1::Deployment;
+    use kube::runtime::controller::{self, Action, ReconcileRequest};
+    use kube::runtime::reflector::ObjectRef;
+    use kube_codegen_runtime::{Clientset, Interface as _};
+
+    let client = setup().await?;
+    crds::install(
+        &client,
+        fixture_generated::crds::custom_resource_definitions()?,
+    )
+    .await?;
+    let ns = envtest::ns("inf-compose").await?;
+    let probe = Probe::default();
+    let factory = SharedInformerFactory::new(probed_client(&probe).await?, Duration::ZERO)
+        .with_namespace(ns.name());
+
+    // Each type asked for twice, through each crate's accessors and generically.
+    let apps = factory.myapp_v1().apps();
+    let apps_again = factory.informer_for::<App>();
+    let crontabs = factory.batch_v1().cron_tabs();
+    let crontabs_again = factory.clone().batch_v1().cron_tabs();
+    let deployments = factory.informer_for::<Deployment>();
+    let deployments_again = factory.informer_for::<Deployment>();
+
+    // kube-runtime's applier on the App informer's Store, triggered by the
+    // informer's changes (what `Controller` would compute from a watch).
+    let reconciled = Arc::new(Mutex::new(Vec::<String>::new()));
+    let requests = apps.subscribe().filter_map(|change| {
+        let object = change.object();
+        let request = ObjectRef::<App>::from_obj(&**object);
+        futures::future::ready(Some(Ok::<_, std::convert::Infallible>(
+            ReconcileRequest::from(request),
+        )))
+    });
+    let applier = controller::applier(
+        |app: Arc<App>, seen: Arc<Mutex<Vec<String>>>| {
+            seen.lock().unwrap().push(name(&app).to_owned());
+            futures::future::ready(Ok::<_, std::io::Error>(Action::await_change()))
+        },
+        |_, _, _| Action::await_change(),
+        Arc::clone(&reconciled),
+        apps.store(),
+        requests,
+        controller::Config::default(),
+    );
+    let applier = tokio::spawn(applier.for_each(|_| async {}));
+
+    factory.start();
+    let synced = timeout(WAIT, factory.wait_for_cache_sync()).await?;
+    assert_eq!(synced.len(), 3, "{synced:?}");
+    assert!(synced.values().all(|ok| *ok), "{synced:?}");
+
+    // One clientset writes all three kinds (runtime typed clients for both
+    // generated crates and for the built-in kind).
+    let clientset = Clientset::new(client.clone());
+    let pp = PostParams::default();
+    clientset
+        .myapp_v1()
+        .apps(ns.name())
+        .create(&pp, &app("web", "nginx:1", &[]))
+        .await?;
+    clientset
+        .batch_v1()
+        .cron_tabs(ns.name())
+        .create(&pp, &crontab("nightly"))
+        .await?;
+    let mut deployment: Deployment = serde_json::from_value(serde_json::json!({
+        "metadata": {"name": "web"},
+        "spec": {
+            "selector": {"matchLabels": {"app": "web"}},
+            "template": {
+                "metadata": {"labels": {"app": "web"}},
+                "spec": {"containers": [{"name": "web", "image": "nginx:1"}]}
+            }
+        }
+    }))?;
+    deployment.metadata.namespace = Some(ns.name().to_owned());
+    clientset
+        .resource::<Deployment>(ns.name())
+        .create(&pp, &deployment)
+        .await?;
+
+    timeout(WAIT, async {
+        loop {
+            let seen = apps_again
+                .lister()
+                .namespace(ns.name())
+                .get("web")
+                .is_some()
+                && crontabs_again
+                    .lister()
+                    .namespace(ns.name())
+                    .get("nightly")
+                    .is_some()
+                && deployments_again
+                    .lister()
+                    .namespace(ns.name())
+                    .get("web")
+                    .is_some()
+                && reconciled.lock().unwrap().contains(&"web".to_owned());
+            if seen {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    })
+    .await
+    .context("every informer sees its object and the applier reconciles the App")?;
+
+    let crontab_path = format!(
+        "/apis/batch.fixture.example.com/v1/namespaces/{}/crontabs",
+        ns.name()
+    );
+    let deployment_path = format!("/apis/apps/v1/namespaces/{}/deployments", ns.name());
+    for path in [apps_path(ns.name()), crontab_path, deployment_path] {
+        assert_eq!(
+            probe.lists_of(&path),
+            1,
+            "lists of {path}: {:?}",
+            probe.calls()
+        );
+        assert_eq!(
+            probe.watches_of(&path),
+            1,
+            "watches of {path}: {:?}",
+            probe.calls()
+        );
+    }
+    assert_eq!(
+        probe.calls().len(),
+        6,
+        "nothing else was listed or watched (the applier has no watch): {:?}",
+        probe.calls()
+    );
+    // The Store the applier read is the informer's own cache.
+    let store = apps.store();
+    let cached = store.get(&ObjectRef::new("web").within(ns.name()));
+    let listed = apps.lister().namespace(ns.name()).get("web");
+    assert!(cached.zip(listed).is_some_and(|(a, b)| Arc::ptr_eq(&a, &b)));
+    let _: Option<Arc<CronTab>> = crontabs.lister().namespace(ns.name()).get("nightly");
+    assert!(deployments.has_synced() && crontabs.has_synced());
+
+    factory.shutdown().await;
+    applier.abort();
     Ok(())
 }

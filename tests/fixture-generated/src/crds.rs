@@ -52,7 +52,6 @@ pub const ROUTES_INFRA_FIXTURE_EXAMPLE_COM: &str = include_str!(
     "../crds/infra.fixture.example.com_routes.yaml"
 );
 /// Every CRD of this crate as `(name, yaml)` pairs, ordered by file name.
-#[inline]
 pub fn all() -> &'static [(&'static str, &'static str)] {
     &[
         ("crontabs.batch.fixture.example.com", CRONTABS_BATCH_FIXTURE_EXAMPLE_COM),
@@ -73,16 +72,9 @@ pub fn all() -> &'static [(&'static str, &'static str)] {
 ///
 /// Only if a YAML file under `crds/` was edited into something that is not a
 /// CustomResourceDefinition; the generated files always parse.
-#[inline]
 pub fn custom_resource_definitions() -> Result<
     Vec<CustomResourceDefinition>,
-    serde_saphyr::Error,
+    kube_codegen_runtime::crds::CrdError,
 > {
-    all()
-        .iter()
-        .map(|(_, yaml)| {
-            let value: serde_json::Value = serde_saphyr::from_str(yaml)?;
-            serde_json::from_value(value).map_err(serde::de::Error::custom)
-        })
-        .collect()
+    kube_codegen_runtime::crds::parse(all())
 }

@@ -7,10 +7,11 @@ use fixture_generated::apis::batch::v1beta1;
 use fixture_generated::apis::infra::v1alpha1::{
     Cluster, ClusterSpec, Database, DatabaseSpec, Marker, Policy, PolicySpec, Rule,
 };
-use fixture_generated::clientset::prelude::*;
 use fixture_generated::clientset::{ErrorKind, fake};
+use fixture_generated::prelude::*;
 use k8s_openapi::apimachinery::pkg::apis::meta::v1::ObjectMeta;
 use kube::api::{ListParams, PostParams};
+use kube_codegen_runtime::ResourceApi;
 
 fn meta(name: &str, namespace: Option<&str>) -> ObjectMeta {
     ObjectMeta {
@@ -199,7 +200,7 @@ async fn read_only_clients_read_seeded_objects() {
             }],
         },
     };
-    let fake = fake::Clientset::new(vec![policy.into()]);
+    let fake = fake::Clientset::new([policy.into()]);
     let got = fake
         .infrastructure_v1alpha1()
         .policies("infra")
@@ -212,15 +213,16 @@ async fn read_only_clients_read_seeded_objects() {
         "seeded objects get system metadata"
     );
 
-    // Verbs the markers leave out are still reachable on the fake's generic side.
+    // Verbs the markers leave out are still reachable on the client's API.
     let markers = fake.infrastructure_v1alpha1().markers("infra");
     let marker = Marker {
         metadata: meta("m", None),
         note: Some("hello".into()),
     };
     let created = markers
-        .resource()
+        .api()
         .create(&PostParams::default(), &marker)
+        .await
         .unwrap();
     assert_eq!(created.note.as_deref(), Some("hello"));
 }

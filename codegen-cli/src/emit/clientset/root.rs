@@ -1,33 +1,35 @@
-//! `src/clientset/mod.rs`: the `Clientset`, the `Interface` trait both clientsets
-//! implement, the shared error and parameter types, and a prelude of the traits.
+//! `src/clientset/mod.rs`: the crate's `Interface`, which adds a group-version
+//! accessor to every clientset of the runtime (real or fake), the group modules,
+//! the prelude, and re-exports of the runtime's clientsets and error type.
 
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use super::docs::{doc, inner_doc};
-use super::names::GroupVersion;
 use crate::emit::EmitOptions;
+use crate::emit::docs::{doc, inner_doc};
+use crate::emit::names::GroupVersion;
 use crate::model::Group;
 
 /// The module docs, with an example that compiles against the first kind (if any).
 fn module_doc(groups: &[(&Group, Vec<GroupVersion<'_>>)], opts: &EmitOptions) -> String {
-    let krate = &opts.crate_name;
+    let krate = opts.crate_name.replace('-', "_");
     let mut doc = String::from(
-        "The typed clientset: `Clientset::new(kube::Client)` → one accessor per \
-         group-version → one client per kind, with the verbs the `+genclient` markers \
-         allow. Every client is also a trait (`Interface`, `<Group><Version>Interface`, \
-         `<Kind>Interface`), implemented as well by the in-memory \
-         [`fake::Clientset`], \
-         so code written against the traits runs with either.\n\n\
-         Errors are one type, [`Error`], whose \
-         [`Error::kind`] tells `NotFound`, \
-         `AlreadyExists`, `Conflict`, `Invalid`, `Forbidden`, ... apart.\n",
+        "The typed clients of this crate's API. [`Interface`] adds one accessor per \
+         group-version to every clientset of `kube_codegen_runtime`: the real \
+         [`Clientset`] over a `kube::Client` and the in-memory [`fake::Clientset`], \
+         which also serve the kinds of other generated crates and the built-in kinds. \
+         Each accessor hands out `kube_codegen_runtime::TypedClient`s with the verbs \
+         the kind's `+genclient` markers allow. Write code against `C: \
+         kube_codegen_runtime::Interface` to run it with either clientset.\n\n\
+         Errors are one type, [`Error`], shared with every generated crate, whose \
+         [`Error::kind`] tells `NotFound`, `AlreadyExists`, `Conflict`, `Invalid`, \
+         `Forbidden`, ... apart.\n",
     );
     let first = groups
         .iter()
         .flat_map(|(_, versions)| versions.iter())
         .flat_map(|gv| gv.kinds.iter().map(move |k| (gv, k)))
-        .next();
+        .find(|(_, k)| k.client.has(crate::model::Verb::Get));
     if let Some((gv, kind)) = first {
         let accessor = gv.accessor();
         let kind_accessor = kind.accessor();
@@ -39,7 +41,7 @@ fn module_doc(groups: &[(&Group, Vec<GroupVersion<'_>>)], opts: &EmitOptions) ->
         let name = kind.name();
         doc.push_str(&format!(
             "\n```no_run\n\
-             use {krate}::clientset::prelude::*;\n\
+             use {krate}::prelude::*;\n\
              use {krate}::clientset::Clientset;\n\n\
              # async fn demo() -> Result<(), {krate}::clientset::Error> {{\n\
              let clientset = Clientset::try_default().await?;\n\
@@ -63,128 +65,70 @@ pub(crate) fn root_file(
     opts: &EmitOptions,
 ) -> TokenStream {
     let module_doc = inner_doc(&module_doc(groups, opts));
-    let group_modules = groups.iter().map(|(group, _)| {
-        let module = super::names::ident(&group.module);
-        let doc = doc(&format!("Clients of the API group `{}`.", group.name));
+    let group_modules = groups.iter().map(|(group, versions)| {
+        let module = crate::emit::names::group_module(group);
+        let doc = inner_doc(&format!("Clients of the API group `{}`.", group.name));
+        let versions = versions.iter().map(|gv| {
+            let version = gv.version_module();
+            quote!(pub mod #version;)
+        });
         quote! {
-            #doc
-            pub mod #module;
+            pub mod #module {
+                #doc
+                #(#versions)*
+            }
         }
     });
     let gvs: Vec<&GroupVersion<'_>> = groups.iter().flat_map(|(_, v)| v.iter()).collect();
-    let assoc = gvs.iter().map(|gv| {
-        let assoc = gv.assoc();
-        let interface = gv.interface();
-        let group = gv.group_module();
-        let version = gv.version_module();
-        let doc = doc(&format!("The `{}` client.", gv.api_version()));
-        quote! {
-            #doc
-            type #assoc: #group::#version::#interface;
-        }
-    });
     let accessors = gvs.iter().map(|gv| {
-        let assoc = gv.assoc();
-        let accessor = gv.accessor();
-        let doc = doc(&format!("The clients of `{}`.", gv.api_version()));
-        quote! {
-            #doc
-            fn #accessor(&self) -> Self::#assoc;
-        }
-    });
-    let impls = gvs.iter().map(|gv| {
-        let assoc = gv.assoc();
         let accessor = gv.accessor();
         let client = gv.client();
         let group = gv.group_module();
         let version = gv.version_module();
+        let doc = doc(&format!("The clients of `{}`.", gv.api_version()));
         quote! {
-            type #assoc = #group::#version::#client;
-
-            fn #accessor(&self) -> #group::#version::#client {
-                #group::#version::#client::new(self.client.clone())
+            #doc
+            fn #accessor(&self) -> #group::#version::#client<Self> {
+                #group::#version::#client::new(self.clone())
             }
         }
     });
-    let prelude = gvs.iter().map(|gv| {
-        let group = gv.group_module();
-        let version = gv.version_module();
-        let interface = gv.interface();
-        let kinds = gv.kinds.iter().map(|k| {
-            let interface = k.interface();
-            quote!(pub use crate::clientset::#group::#version::#interface as _;)
-        });
-        quote! {
-            pub use crate::clientset::#group::#version::#interface as _;
-            #(#kinds)*
-        }
+    let method_traits = gvs.iter().flat_map(|gv| {
+        gv.kinds
+            .iter()
+            .filter(|k| !k.client.methods.is_empty())
+            .map(move |k| {
+                let group = gv.group_module();
+                let version = gv.version_module();
+                let name = k.methods_trait();
+                quote!(pub use super::#group::#version::#name as _;)
+            })
     });
-
+    let interface_doc = doc(
+        "Adds this crate's group-version accessors to every clientset of \
+         `kube_codegen_runtime` (implemented for all of them): \
+         `clientset.<group>_<version>().<kind plural>(namespace)`.",
+    );
     quote! {
         #module_doc
 
-        pub mod error;
-        pub mod fake;
-        pub mod params;
-        pub mod request;
+        pub use kube_codegen_runtime::params::{ApplyParams, DeleteResponse, NAMESPACE_ALL, WatchStream};
+        pub use kube_codegen_runtime::{Clientset, Error, ErrorKind, Result, TypedClient, fake};
+
         #(#group_modules)*
 
-        pub use error::{Error, ErrorKind, Result};
-        pub use params::{ApplyParams, DeleteResponse, NAMESPACE_ALL, WatchStream};
-
-        /// The client traits, imported anonymously so their methods can be called:
-        /// `use <crate>::clientset::prelude::*;`.
+        /// The traits that add this module's methods, imported anonymously:
+        /// `use <crate>::clientset::prelude::*;` (also in the crate's `prelude`).
         pub mod prelude {
-            pub use crate::clientset::Interface as _;
-            #(#prelude)*
+            pub use super::Interface as _;
+            #(#method_traits)*
         }
 
-        /// Every group-version of the API, each through its client trait;
-        /// implemented by [`Clientset`] and by [`fake::Clientset`]. Write controllers
-        /// against `C: Interface` to test them with the fake.
-        pub trait Interface: Clone + Send + Sync + 'static {
-            #(#assoc)*
+        #interface_doc
+        pub trait Interface: kube_codegen_runtime::Interface {
             #(#accessors)*
         }
 
-        /// The typed clientset over a `kube::Client`.
-        #[derive(Clone)]
-        pub struct Clientset {
-            client: kube::Client,
-        }
-
-        impl Clientset {
-            /// A clientset over an existing client.
-            pub fn new(client: kube::Client) -> Self {
-                Clientset { client }
-            }
-
-            /// A clientset configured from the environment, like `kubectl`: the
-            /// kubeconfig (`KUBECONFIG` or `~/.kube/config`), else the in-cluster
-            /// service account.
-            pub async fn try_default() -> Result<Self> {
-                Ok(Clientset::new(kube::Client::try_default().await?))
-            }
-
-            /// A clientset from an explicit configuration.
-            pub fn from_config(config: kube::Config) -> Result<Self> {
-                Ok(Clientset::new(kube::Client::try_from(config)?))
-            }
-
-            /// The underlying client (shared by every typed client, the informers, ...).
-            pub fn client(&self) -> &kube::Client {
-                &self.client
-            }
-        }
-
-        impl std::fmt::Debug for Clientset {
-            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                f.debug_struct("Clientset").finish_non_exhaustive()
-            }
-        }
-
-        impl Interface for Clientset {
-            #(#impls)*
-        }
+        impl<C: kube_codegen_runtime::Interface> Interface for C {}
     }
 }

@@ -1,14 +1,9 @@
 //! `src/crds.rs` of the generated crate: the CRD YAML files as Rust data.
 //!
 //! Each CRD is a `&str` constant (`include_str!` of its file, so the YAML exists once,
-//! in `crds/`), `all()` lists them with their names, and
-//! `custom_resource_definitions()` parses them into typed k8s-openapi objects with
-//! serde-saphyr, the YAML crate kube-client already builds; the generated crate
-//! needs `serde-saphyr` as a direct dependency for that one function. It parses
-//! YAML into a `serde_json::Value` and that into the typed CRD: deserializing the
-//! typed CRD from YAML directly instantiates serde-saphyr's (large) deserializer
-//! for every type of the CRD schema graph, which was a third of the LLVM IR of a
-//! one-kind generated crate (bench/run.sh --sections llvm).
+//! in `crds/`), `all()` lists them, and `custom_resource_definitions()` parses them
+//! into typed k8s-openapi objects with `kube_codegen_runtime::crds::parse`, so the
+//! YAML parser is compiled once, in the runtime, not in every generated crate.
 
 use heck::ToShoutySnakeCase;
 use proc_macro2::TokenStream;
@@ -79,16 +74,8 @@ pub(crate) fn crds_module(crds: &[Crd], opts: &EmitOptions) -> TokenStream {
         ///
         /// Only if a YAML file under `crds/` was edited into something that is not a
         /// CustomResourceDefinition; the generated files always parse.
-        pub fn custom_resource_definitions() -> Result<Vec<CustomResourceDefinition>, serde_saphyr::Error> {
-            all()
-                .iter()
-                .map(|(_, yaml)| {
-                    // Through a JSON value: the YAML deserializer is instantiated
-                    // for one type instead of the whole CRD schema type graph.
-                    let value: serde_json::Value = serde_saphyr::from_str(yaml)?;
-                    serde_json::from_value(value).map_err(serde::de::Error::custom)
-                })
-                .collect()
+        pub fn custom_resource_definitions() -> Result<Vec<CustomResourceDefinition>, kube_codegen_runtime::crds::CrdError> {
+            kube_codegen_runtime::crds::parse(all())
         }
     }
 }

@@ -1,51 +1,34 @@
-//! Listers and the shared informer factory: `src/listers/**` and
-//! `src/informers/**` of the generated crate.
+//! Listers and informers: `src/listers/**` and `src/informers/**` of the
+//! generated crate, a thin typed surface over `kube_codegen_runtime`.
 //!
-//! Kind-independent machinery (the namespace-indexed store, the generic lister and
-//! informer, the factory core) is emitted verbatim from `support/`; per kind, thin
-//! typed wrappers are generated (`AppLister`, `AppInformer`) plus the accessor chain
-//! `factory.<group>().<version>().<plural>()`.
+//! Per API: `src/informers/mod.rs` with `SharedInformerFactoryExt`, which adds
+//! one accessor per group-version to the runtime's `SharedInformerFactory`
+//! (`factory.myapp_v1().apps()`), and `src/listers/mod.rs` with a lister alias
+//! per kind (`AppLister`). Per group-version: `src/informers/<group>/<version>.rs`
+//! with the accessors and an informer alias per kind. The factory, informers,
+//! listers and selectors are the runtime's.
 
-mod informer;
-mod lister;
-pub mod naming;
 mod roots;
-pub mod support;
-mod tree;
+mod version;
 
+use crate::emit::names::informer_groups;
 use crate::emit::{EmitOptions, GeneratedFile};
-use crate::model::{Api, Group};
-
-use naming::{INFORMER_SUPPORT_MODULES, LISTER_SUPPORT_MODULES, informer_kinds};
+use crate::model::Api;
 
 /// Every file under `src/listers/` and `src/informers/`.
 pub fn emit_informers(api: &Api, opts: &EmitOptions) -> Vec<GeneratedFile> {
-    let kinds = informer_kinds(api);
-    let by_group = tree::by_group(&kinds);
-    let groups: Vec<&Group> = api
-        .groups
-        .iter()
-        .filter(|g| by_group.contains_key(g.name.as_str()))
-        .collect();
-    let mut files = support::support_files(opts);
-    files.push(roots::listers_root(&groups, &kinds, opts));
-    files.push(roots::informers_root(&groups, &kinds, opts));
-    for group in &groups {
-        let versions = &by_group[group.name.as_str()];
-        files.extend(tree::lister_modules(
-            group,
-            versions,
-            LISTER_SUPPORT_MODULES,
-        ));
-        files.extend(tree::informer_modules(
-            group,
-            versions,
-            INFORMER_SUPPORT_MODULES,
-        ));
-    }
-    for kind in &kinds {
-        files.push(lister::emit_lister(kind, opts));
-        files.push(informer::emit_informer(kind, opts));
+    let groups = informer_groups(api);
+    let mut files = vec![
+        GeneratedFile::rust("src/informers/mod.rs", roots::informers_root(&groups, opts)),
+        GeneratedFile::rust("src/listers/mod.rs", roots::listers_root(&groups, opts)),
+    ];
+    for (_, versions) in &groups {
+        for gv in versions {
+            files.push(GeneratedFile::rust(
+                gv.file("informers"),
+                version::version_file(gv),
+            ));
+        }
     }
     files
 }

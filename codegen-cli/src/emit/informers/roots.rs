@@ -1,290 +1,217 @@
-//! `src/listers/mod.rs` and `src/informers/mod.rs`: module docs with examples, the
-//! support modules, the group modules, and the generated part of
-//! `SharedInformerFactory` (its constructor from the clientset, the group
-//! accessors and `for_resource`).
+//! `src/informers/mod.rs` and `src/listers/mod.rs`: module docs with examples,
+//! re-exports of the runtime's informers and listers, the group modules,
+//! `SharedInformerFactoryExt` and the lister aliases.
 
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use super::naming::{
-    INFORMER_SUPPORT_MODULES, InformerKind, LISTER_SUPPORT_MODULES, group_accessor, group_module,
-    group_struct, ident,
-};
-use crate::emit::{EmitOptions, GeneratedFile};
+use crate::emit::EmitOptions;
+use crate::emit::docs::{doc, inner_doc};
+use crate::emit::names::{ClientKind, GroupVersion, group_module};
 use crate::model::Group;
 
+type Groups<'g, 'a> = [(&'a Group, Vec<GroupVersion<'a>>)];
+
 /// The kind doc examples use: the first namespaced one, else the first one.
-fn example_kind<'k, 'a>(kinds: &'k [InformerKind<'a>]) -> Option<&'k InformerKind<'a>> {
-    kinds
+fn example<'g, 'a>(
+    groups: &'g Groups<'g, 'a>,
+) -> Option<(&'g GroupVersion<'a>, &'g ClientKind<'a>)> {
+    let all = || {
+        groups
+            .iter()
+            .flat_map(|(_, versions)| versions.iter())
+            .flat_map(|gv| gv.kinds.iter().map(move |k| (gv, k)))
+    };
+    all()
+        .find(|(_, k)| k.kind.namespaced)
+        .or_else(|| all().next())
+}
+
+/// `factory.myapp_v1().apps()`.
+fn chain(gv: &GroupVersion<'_>, kind: &ClientKind<'_>) -> String {
+    format!("factory.{}().{}()", gv.accessor(), kind.accessor())
+}
+
+/// `src/informers/mod.rs`.
+pub(crate) fn informers_root(groups: &Groups<'_, '_>, opts: &EmitOptions) -> TokenStream {
+    let krate = opts.crate_name.replace('-', "_");
+    let mut text = String::from(
+        "Shared informers of this crate's kinds: [`SharedInformerFactoryExt`] adds one \
+         accessor per group-version to the runtime's [`SharedInformerFactory`], which \
+         makes one informer (one watch, one cache) per type however many consumers ask, \
+         and serves the kinds of other generated crates and the built-in kinds as well. \
+         Informers are the runtime's, built on kube-runtime's watcher and reflector \
+         `Store` (`informer.store()` hands the cache to kube-runtime's controller \
+         machinery).\n",
+    );
+    if let Some((gv, kind)) = example(groups) {
+        let chain = chain(gv, kind);
+        let name = kind.type_path().to_string().replace(' ', "");
+        let name = name.replacen("crate", &krate, 1);
+        text.push_str(&format!(
+            "\n```no_run\n\
+             # async fn demo(client: kube::Client) {{\n\
+             use std::time::Duration;\n\
+             use k8s_openapi::api::apps::v1::Deployment;\n\
+             use {krate}::informers::{{EventHandlerFuncs, SharedInformerFactory}};\n\
+             use {krate}::prelude::*;\n\n\
+             let factory = SharedInformerFactory::new(client, Duration::from_secs(600));\n\
+             let informer = {chain};\n\
+             informer.add_event_handler(\n\
+             \x20   EventHandlerFuncs::<{name}>::new()\n\
+             \x20       .on_add(|object, _| println!(\"added {{:?}}\", object.metadata.name))\n\
+             \x20       .on_delete(|object| println!(\"deleted {{:?}}\", object.metadata.name)),\n\
+             );\n\
+             // Built-in kinds (and other crates' kinds) from the same factory.\n\
+             let deployments = factory.informer_for::<Deployment>();\n\
+             factory.start();\n\
+             let synced = factory.wait_for_cache_sync().await;\n\
+             assert!(synced.values().all(|ok| *ok));\n\
+             # let _ = deployments;\n\
+             factory.shutdown().await;\n\
+             # }}\n\
+             ```\n"
+        ));
+    }
+    let module_doc = inner_doc(&text);
+    let group_modules = group_modules(groups, "Informers");
+    let gvs: Vec<&GroupVersion<'_>> = groups.iter().flat_map(|(_, v)| v.iter()).collect();
+    let decls = gvs.iter().map(|gv| {
+        let accessor = gv.accessor();
+        let informers = gv.informers();
+        let (group, version) = (gv.group_module(), gv.version_module());
+        let doc = doc(&format!("The informers of `{}`.", gv.api_version()));
+        quote! {
+            #doc
+            fn #accessor(&self) -> #group::#version::#informers<'_>;
+        }
+    });
+    let defs = gvs.iter().map(|gv| {
+        let accessor = gv.accessor();
+        let informers = gv.informers();
+        let (group, version) = (gv.group_module(), gv.version_module());
+        quote! {
+            fn #accessor(&self) -> #group::#version::#informers<'_> {
+                #group::#version::#informers::new(self)
+            }
+        }
+    });
+    quote! {
+        #module_doc
+
+        pub use kube_codegen_runtime::informers::{
+            EventHandler, EventHandlerFuncs, HandlerRegistration, Notification, SharedInformer,
+            SharedInformerFactory, Subscription,
+        };
+
+        #(#group_modules)*
+
+        /// Adds this crate's group-version accessors to the runtime's
+        /// [`SharedInformerFactory`]: `factory.<group>_<version>().<kind plural>()`.
+        pub trait SharedInformerFactoryExt {
+            #(#decls)*
+        }
+
+        impl SharedInformerFactoryExt for SharedInformerFactory {
+            #(#defs)*
+        }
+    }
+}
+
+/// `pub mod <group> { pub mod <version>; ... }` for files under `src/<root>/`.
+fn group_modules(groups: &Groups<'_, '_>, what: &str) -> Vec<TokenStream> {
+    groups
         .iter()
-        .find(|k| k.kind.namespaced)
-        .or_else(|| kinds.first())
-}
-
-fn chain(kind: &InformerKind<'_>) -> String {
-    format!(
-        "factory.{}().{}().{}()",
-        group_accessor(kind.group),
-        kind.version.module,
-        kind.plural_accessor()
-    )
-}
-
-fn inner_docs(lines: &[String]) -> TokenStream {
-    quote!(#(#![doc = #lines])*)
-}
-
-/// Turns text lines into doc lines (a leading space each, as `///` would give).
-fn doc_lines(text: &[&str]) -> Vec<String> {
-    text.iter()
-        .map(|line| {
-            if line.is_empty() {
-                String::new()
-            } else {
-                format!(" {line}")
+        .map(|(group, versions)| {
+            let module = group_module(group);
+            let doc = inner_doc(&format!("{what} of the API group `{}`.", group.name));
+            let versions = versions.iter().map(|gv| {
+                let version = gv.version_module();
+                quote!(pub mod #version;)
+            });
+            quote! {
+                pub mod #module {
+                    #doc
+                    #(#versions)*
+                }
             }
         })
         .collect()
 }
 
-/// `src/listers/mod.rs`.
-pub fn listers_root(
-    groups: &[&Group],
-    kinds: &[InformerKind<'_>],
-    opts: &EmitOptions,
-) -> GeneratedFile {
-    let krate = &opts.crate_name;
-    let mut text: Vec<String> = vec![
-        "Listers: typed, namespace-aware reads from informer caches.".into(),
-        String::new(),
-        "A lister never calls the API server: it reads the cache an informer keeps up to".into(),
-        "date, through an index by namespace, and hands out `Arc`s of the cached objects.".into(),
-        "Label selectors are `kube::core::Selector`s; [`parse_selector`] reads the".into(),
-        "`kubectl -l` syntax (`app=web,tier!=db,env in (prod,qa),!canary`).".into(),
-        String::new(),
-        "```no_run".into(),
-        format!("# async fn demo(factory: {krate}::informers::SharedInformerFactory) {{"),
-        "use k8s_openapi::api::core::v1::Service;".into(),
-        "use kube::core::Selector;".into(),
-        format!("use {krate}::listers::parse_selector;"),
-        String::new(),
-    ];
-    match example_kind(kinds) {
-        Some(kind) if kind.kind.namespaced => text.extend([
-            format!("let lister = {}.lister();", chain(kind)),
-            format!(
-                "let one = lister.{}(\"default\").get(\"example\");",
-                kind.namespace_accessor()
-            ),
-            format!(
-                "let web = lister.{}(\"default\").list(&parse_selector(\"tier=web\").unwrap());",
-                kind.namespace_accessor()
-            ),
-            "let everything = lister.list(&Selector::default());".into(),
-            "# let _ = (one, web, everything);".into(),
-        ]),
-        Some(kind) => text.extend([
-            format!("let lister = {}.lister();", chain(kind)),
-            "let one = lister.get(\"example\");".into(),
-            "let labelled = lister.list(&parse_selector(\"tier=web\").unwrap());".into(),
-            "# let _ = (one, labelled);".into(),
-        ]),
-        None => {}
-    }
-    text.extend([
-        "// Built-in kinds use the same generic lister.".into(),
-        "let services = factory.informer_for::<Service>().lister();".into(),
-        "let svc = services.namespace(\"default\").get(\"web\");".into(),
-        "# let _ = svc;".into(),
-        "# }".into(),
-        "```".into(),
-    ]);
-    let docs = inner_docs(&doc_lines(
-        &text.iter().map(String::as_str).collect::<Vec<_>>(),
-    ));
-    let support = LISTER_SUPPORT_MODULES.iter().map(|m| ident(m));
-    let group_mods = groups
-        .iter()
-        .map(|g| ident(&group_module(g, LISTER_SUPPORT_MODULES)));
-    GeneratedFile::rust(
-        "src/listers/mod.rs",
-        quote! {
-            #docs
-
-            #(mod #support;)*
-
-            #(pub mod #group_mods;)*
-
-            pub use indexer::{Change, Indexer};
-            pub use lister::{Lister, NamespaceLister};
-            pub use selector::{SelectorParseError, parse_selector};
-        },
-    )
-}
-
-/// `src/informers/mod.rs`.
-pub fn informers_root(
-    groups: &[&Group],
-    kinds: &[InformerKind<'_>],
-    opts: &EmitOptions,
-) -> GeneratedFile {
-    let docs = inner_docs(&doc_lines(
-        &informers_doc(kinds, opts)
-            .iter()
-            .map(String::as_str)
-            .collect::<Vec<_>>(),
-    ));
-    let support = INFORMER_SUPPORT_MODULES.iter().map(|m| ident(m));
-    let group_mods: Vec<_> = groups
-        .iter()
-        .map(|g| ident(&group_module(g, INFORMER_SUPPORT_MODULES)))
-        .collect();
-    let group_accessors = groups.iter().zip(&group_mods).map(|(group, module)| {
-        let accessor = ident(&group_accessor(group));
-        let group_struct = group_struct(group);
-        let doc = if group.name.is_empty() {
-            " The informers of the core API group.".to_owned()
+/// `src/listers/mod.rs`: re-exports and one lister alias per kind, in nested
+/// group and version modules.
+pub(crate) fn listers_root(groups: &Groups<'_, '_>, opts: &EmitOptions) -> TokenStream {
+    let krate = opts.crate_name.replace('-', "_");
+    let mut text = String::from(
+        "Listers of this crate's kinds: typed, namespace-aware reads from informer \
+         caches (`kube_codegen_runtime::listers`), one alias per kind. A lister never \
+         calls the API server; it hands out `Arc`s of the cached objects. Label \
+         selectors are [`LabelSelector`]s, in the API server's grammar.\n",
+    );
+    if let Some((gv, kind)) = example(groups) {
+        let chain = chain(gv, kind);
+        let reads = if kind.kind.namespaced {
+            "let one = lister.namespace(\"default\").get(\"example\");\n\
+             let web = lister.namespace(\"default\").list(&LabelSelector::parse(\"tier=web\").unwrap());\n"
         } else {
-            format!(" The informers of the `{}` API group.", group.name)
+            "let one = lister.get(\"example\");\n\
+             let web = lister.list(&LabelSelector::parse(\"tier=web\").unwrap());\n"
         };
-        quote! {
-            #[doc = #doc]
-            pub fn #accessor(&self) -> #module::#group_struct<'_> {
-                #module::#group_struct::new(self)
-            }
-        }
-    });
-    let for_resource = for_resource(kinds);
-    GeneratedFile::rust(
-        "src/informers/mod.rs",
-        quote! {
-            #docs
-
-            #(mod #support;)*
-
-            #(pub mod #group_mods;)*
-
-            pub use factory::{DiscoveryError, DynamicInformer, SharedInformerFactory, TweakListOptions};
-            pub use handler::{EventHandler, EventHandlerFuncs, Notification};
-            pub use listeners::Subscription;
-            pub use scope::InformerScope;
-            pub use shared::{HandlerRegistration, SharedInformer, WatchErrorHandler};
-
-            impl SharedInformerFactory {
-                /// A factory whose informers watch through `clientset`'s client, in every
-                /// namespace, resyncing every `default_resync` (zero: never). Narrow it
-                /// with `with_namespace`, `with_tweak_list_options` and
-                /// `with_custom_resync`.
-                pub fn new(clientset: crate::clientset::Clientset, default_resync: std::time::Duration) -> Self {
-                    Self::from_client(clientset.client().clone(), default_resync)
+        text.push_str(&format!(
+            "\n```no_run\n\
+             # fn demo(factory: &{krate}::informers::SharedInformerFactory) {{\n\
+             use {krate}::listers::LabelSelector;\n\
+             use {krate}::prelude::*;\n\n\
+             let lister = {chain}.lister();\n\
+             {reads}\
+             let everything = lister.list(&LabelSelector::everything());\n\
+             # let _ = (one, web, everything);\n\
+             # }}\n\
+             ```\n"
+        ));
+    }
+    let module_doc = inner_doc(&text);
+    let modules = groups.iter().map(|(group, versions)| {
+        let module = group_module(group);
+        let group_doc = inner_doc(&format!("Listers of the API group `{}`.", group.name));
+        let versions = versions.iter().map(|gv| {
+            let version = gv.version_module();
+            let types = gv.types_path();
+            let version_doc = inner_doc(&format!("Listers of `{}`.", gv.api_version()));
+            let aliases = gv.kinds.iter().map(|kind| {
+                let alias = kind.lister_alias();
+                let k = kind.type_ref();
+                let doc = doc(&format!(
+                    "Lists and gets `{}` objects from an informer's cache.",
+                    kind.name()
+                ));
+                quote! {
+                    #doc
+                    pub type #alias = kube_codegen_runtime::listers::Lister<#k>;
                 }
-
-                #(#group_accessors)*
-
-                #for_resource
+            });
+            quote! {
+                pub mod #version {
+                    #version_doc
+                    use #types as types;
+                    #(#aliases)*
+                }
             }
-        },
-    )
-}
-
-/// `for_resource`: a dynamic informer for a generated kind, by group, version and
-/// resource, with the kind and scope this crate knows (no discovery needed).
-fn for_resource(kinds: &[InformerKind<'_>]) -> TokenStream {
-    let doc = quote! {
-        /// The shared dynamic informer (`DynamicObject`s) of one of this crate's
-        /// resources, by group, version and plural resource name; `None` for other
-        /// resources (use `discover_informer` for those). Typed informers of the same
-        /// resource are separate informers with their own watch.
-    };
-    if kinds.is_empty() {
-        return quote! {
-            #doc
-            pub fn for_resource(&self, gvr: &kube::api::GroupVersionResource) -> Option<DynamicInformer> {
-                let _ = gvr;
-                None
-            }
-        };
-    }
-    let arms = kinds.iter().map(|k| {
-        let group = &k.group.name;
-        let version = &k.version.name;
-        let plural = &k.kind.plural;
-        let path = k.kind_path();
-        let scope = if k.kind.namespaced {
-            quote!(kube::discovery::Scope::Namespaced)
-        } else {
-            quote!(kube::discovery::Scope::Cluster)
-        };
+        });
         quote! {
-            (#group, #version, #plural) => (kube::api::ApiResource::erase::<#path>(&()), #scope),
+            pub mod #module {
+                #group_doc
+                #(#versions)*
+            }
         }
     });
     quote! {
-        #doc
-        pub fn for_resource(&self, gvr: &kube::api::GroupVersionResource) -> Option<DynamicInformer> {
-            let (resource, scope) = match (gvr.group.as_str(), gvr.version.as_str(), gvr.resource.as_str()) {
-                #(#arms)*
-                _ => return None,
-            };
-            Some(self.dynamic_informer(&resource, &scope))
-        }
-    }
-}
+        #module_doc
 
-/// The module docs of `src/informers/mod.rs`.
-fn informers_doc(kinds: &[InformerKind<'_>], opts: &EmitOptions) -> Vec<String> {
-    let krate = &opts.crate_name;
-    let mut text: Vec<String> = vec![
-        "Shared informers: one watch per type, however many consumers.".into(),
-        String::new(),
-        "A [`SharedInformerFactory`] makes one".into(),
-        "[`SharedInformer`] per type and caches it, so".into(),
-        "every controller asking for the same type shares one list+watch and one cache.".into(),
-        "Informers are built on kube-runtime's `watcher` (reconnects, bookmarks, backoff,".into(),
-        "re-list after `410 Gone`); after a re-list, handlers get exactly the adds, updates".into(),
-        "and deletes that happened meanwhile. Event handlers can be added at any time: a".into(),
-        "late one first gets an add for each cached object. With a resync period, every".into(),
-        "cached object is re-delivered as an update that often.".into(),
-        String::new(),
-        "Built-in kinds (`Deployment`, `Service`, ...) come from the same machinery through".into(),
-        "`SharedInformerFactory::informer_for`; any served resource, as `DynamicObject`s,".into(),
-        "through `SharedInformerFactory::for_resource` and".into(),
-        "`SharedInformerFactory::discover_informer`.".into(),
-        String::new(),
-        "```no_run".into(),
-        format!("# async fn demo(clientset: {krate}::clientset::Clientset) {{"),
-        "use std::time::Duration;".into(),
-        "use futures::StreamExt;".into(),
-        "use k8s_openapi::api::apps::v1::Deployment;".into(),
-        format!("use {krate}::informers::{{EventHandlerFuncs, Notification, SharedInformerFactory}};"),
-        String::new(),
-        "let factory = SharedInformerFactory::new(clientset, Duration::from_secs(600));".into(),
-        "let deployments = factory.informer_for::<Deployment>();".into(),
-        "deployments.add_event_handler(EventHandlerFuncs::<Deployment>::new().on_update(|old, new| {".into(),
-        "    println!(\"{:?}: {:?} -> {:?}\", new.metadata.name, old.metadata.resource_version, new.metadata.resource_version);".into(),
-        "}));".into(),
-    ];
-    if let Some(kind) = example_kind(kinds) {
-        text.extend([
-            format!("let informer = {};", chain(kind)),
-            "let mut changes = informer.subscribe();".into(),
-        ]);
-    } else {
-        text.push("let mut changes = deployments.subscribe();".into());
+        pub use kube_codegen_runtime::listers::{Indexer, Lister, NamespaceLister};
+        pub use kube_codegen_runtime::selector::LabelSelector;
+
+        #(#modules)*
     }
-    text.extend([
-        "factory.start();".into(),
-        "let synced = factory.wait_for_cache_sync().await;".into(),
-        "assert!(synced.values().all(|ok| *ok));".into(),
-        "while let Some(change) = changes.next().await {".into(),
-        "    if let Notification::Delete { object } = change {".into(),
-        "        println!(\"gone: {:?}\", object.metadata.name);".into(),
-        "    }".into(),
-        "#   break;".into(),
-        "}".into(),
-        "factory.shutdown().await;".into(),
-        "# }".into(),
-        "```".into(),
-    ]);
-    text
 }

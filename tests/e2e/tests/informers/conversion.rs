@@ -11,7 +11,6 @@ use anyhow::{Context, Result};
 use e2e::{crds, envtest};
 use fixture_generated::apis::batch::{v1 as batch_v1, v1beta1 as batch_v1beta1};
 use fixture_generated::apis::fleet::{v1 as fleet_v1, v2 as fleet_v2};
-use fixture_generated::clientset::prelude::*;
 use fixture_generated::clientset::{Clientset, Interface};
 use futures::StreamExt;
 use k8s_openapi::api::core::v1::PodSpec;

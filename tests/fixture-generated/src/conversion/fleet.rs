@@ -7,7 +7,6 @@
 use crate::apis::fleet::{v1, v2};
 
 impl From<v1::ImageSource> for v2::ImageSource {
-    #[inline]
     fn from(value: v1::ImageSource) -> Self {
         match value {
             v1::ImageSource::Catalog { name, .. } => Self::Catalog { name },
@@ -20,7 +19,6 @@ impl From<v1::ImageSource> for v2::ImageSource {
 }
 
 impl From<v1::MachineType> for v2::MachineType {
-    #[inline]
     fn from(value: v1::MachineType) -> Self {
         Self {
             cpu: value.cpu,
@@ -31,7 +29,6 @@ impl From<v1::MachineType> for v2::MachineType {
 }
 
 impl From<v1::NodePoolStatus> for v2::NodePoolStatus {
-    #[inline]
     fn from(value: v1::NodePoolStatus) -> Self {
         Self {
             ready_nodes: value.ready_nodes,
@@ -41,7 +38,6 @@ impl From<v1::NodePoolStatus> for v2::NodePoolStatus {
 }
 
 impl From<v1::SnapshotRef> for v2::SnapshotRef {
-    #[inline]
     fn from(value: v1::SnapshotRef) -> Self {
         Self {
             pool: value.pool,
@@ -51,7 +47,6 @@ impl From<v1::SnapshotRef> for v2::SnapshotRef {
 }
 
 impl From<v1::UpdateStrategy> for v2::UpdateStrategy {
-    #[inline]
     fn from(value: v1::UpdateStrategy) -> Self {
         match value {
             v1::UpdateStrategy::Rolling => Self::Rolling,
@@ -61,7 +56,6 @@ impl From<v1::UpdateStrategy> for v2::UpdateStrategy {
 }
 
 impl From<v2::ImageSource> for v1::ImageSource {
-    #[inline]
     fn from(value: v2::ImageSource) -> Self {
         match value {
             v2::ImageSource::Catalog { name, .. } => Self::Catalog { name },
@@ -74,7 +68,6 @@ impl From<v2::ImageSource> for v1::ImageSource {
 }
 
 impl From<v2::MachineType> for v1::MachineType {
-    #[inline]
     fn from(value: v2::MachineType) -> Self {
         Self {
             cpu: value.cpu,
@@ -85,7 +78,6 @@ impl From<v2::MachineType> for v1::MachineType {
 }
 
 impl From<v2::NodePoolStatus> for v1::NodePoolStatus {
-    #[inline]
     fn from(value: v2::NodePoolStatus) -> Self {
         Self {
             ready_nodes: value.ready_nodes,
@@ -95,7 +87,6 @@ impl From<v2::NodePoolStatus> for v1::NodePoolStatus {
 }
 
 impl From<v2::SnapshotRef> for v1::SnapshotRef {
-    #[inline]
     fn from(value: v2::SnapshotRef) -> Self {
         Self {
             pool: value.pool,
@@ -105,7 +96,6 @@ impl From<v2::SnapshotRef> for v1::SnapshotRef {
 }
 
 impl From<v2::UpdateStrategy> for v1::UpdateStrategy {
-    #[inline]
     fn from(value: v2::UpdateStrategy) -> Self {
         match value {
             v2::UpdateStrategy::Rolling => Self::Rolling,

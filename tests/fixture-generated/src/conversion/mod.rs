@@ -14,7 +14,6 @@
 //! - `NodePool` of `fleet.fixture.example.com`: hub v2, spokes v1
 mod fleet;
 /// Every converted kind with its hub and spokes, for `kube_codegen_conversion::Server`.
-#[inline]
 pub fn conversions() -> kube_codegen_conversion::Conversions {
     let mut conversions = kube_codegen_conversion::Conversions::new();
     conversions

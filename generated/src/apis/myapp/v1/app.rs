@@ -91,12 +91,10 @@ impl k8s_openapi::ListableResource for App {
 
 impl k8s_openapi::Metadata for App {
     type Ty = ObjectMeta;
-    #[inline]
     fn metadata(&self) -> &Self::Ty {
         &self.metadata
     }
 
-    #[inline]
     fn metadata_mut(&mut self) -> &mut Self::Ty {
         &mut self.metadata
     }
@@ -122,7 +120,6 @@ impl App {
     /// Whether `App` objects live in a namespace: `App` is namespaced.
     pub const NAMESPACED: bool = true;
     /// A new `App` called `name` with the given `spec`; every other field is empty.
-    #[inline]
     pub fn new(name: &str, spec: AppSpec) -> Self {
         Self {
             metadata: ObjectMeta {
@@ -133,6 +130,17 @@ impl App {
             status: None,
         }
     }
+}
+
+impl kube_codegen_runtime::Kind for App {
+    const INFO: kube_codegen_runtime::ResourceInfo = kube_codegen_runtime::ResourceInfo::new(
+            "myapp.k8s.io",
+            "v1",
+            "App",
+            "apps",
+            true,
+        )
+        .with_status_subresource();
 }
 
 /// AppSpec is the desired state of an App.

@@ -14,12 +14,6 @@ pub const VERSION: &str = "v1";
 /// `GROUP/VERSION`, the `apiVersion` of this version's objects.
 pub const API_VERSION: &str = "myapp.k8s.io/v1";
 /// The kinds of `myapp.k8s.io/v1`, as register-gen's `addKnownTypes` lists them.
-pub const KINDS: &[crate::apis::KnownKind] = &[
-    crate::apis::KnownKind {
-        group: "myapp.k8s.io",
-        version: "v1",
-        kind: "App",
-        plural: "apps",
-        namespaced: true,
-    },
+pub const KINDS: &[kube_codegen_runtime::ResourceInfo] = &[
+    <App as kube_codegen_runtime::Kind>::INFO,
 ];

@@ -95,12 +95,10 @@ impl k8s_openapi::ListableResource for CronTab {
 
 impl k8s_openapi::Metadata for CronTab {
     type Ty = ObjectMeta;
-    #[inline]
     fn metadata(&self) -> &Self::Ty {
         &self.metadata
     }
 
-    #[inline]
     fn metadata_mut(&mut self) -> &mut Self::Ty {
         &mut self.metadata
     }
@@ -126,7 +124,6 @@ impl CronTab {
     /// Whether `CronTab` objects live in a namespace: `CronTab` is namespaced.
     pub const NAMESPACED: bool = true;
     /// A new `CronTab` called `name` with the given `spec`; every other field is empty.
-    #[inline]
     pub fn new(name: &str, spec: CronTabSpec) -> Self {
         Self {
             metadata: ObjectMeta {
@@ -137,6 +134,23 @@ impl CronTab {
             status: None,
         }
     }
+}
+
+impl kube_codegen_runtime::Kind for CronTab {
+    const INFO: kube_codegen_runtime::ResourceInfo = kube_codegen_runtime::ResourceInfo::new(
+            "batch.fixture.example.com",
+            "v1",
+            "CronTab",
+            "crontabs",
+            true,
+        )
+        .with_status_subresource()
+        .with_scale(kube_codegen_runtime::ScaleInfo {
+            spec_replicas_path: ".spec.replicas",
+            status_replicas_path: ".status.replicas",
+            label_selector_path: Some(".status.selector"),
+        })
+        .with_selectable_fields(&[".spec.schedule"]);
 }
 
 /// CronTabSpec is the desired state of a CronTab.
@@ -355,7 +369,6 @@ impl Clone for CronTabStatus {
     }
 }
 
-#[inline]
 fn default_attempts() -> u32 {
     3
 }

@@ -13,12 +13,6 @@ pub const VERSION: &str = "v1";
 /// `GROUP/VERSION`, the `apiVersion` of this version's objects.
 pub const API_VERSION: &str = "batch.fixture.example.com/v1";
 /// The kinds of `batch.fixture.example.com/v1`, as register-gen's `addKnownTypes` lists them.
-pub const KINDS: &[crate::apis::KnownKind] = &[
-    crate::apis::KnownKind {
-        group: "batch.fixture.example.com",
-        version: "v1",
-        kind: "CronTab",
-        plural: "crontabs",
-        namespaced: true,
-    },
+pub const KINDS: &[kube_codegen_runtime::ResourceInfo] = &[
+    <CronTab as kube_codegen_runtime::Kind>::INFO,
 ];

@@ -10,7 +10,6 @@ use super::{CronTab, CronTabSpec};
 /// The container name a v1beta1 image runs under in v1.
 const CONTAINER: &str = "crontab";
 impl From<CronTab> for v1::CronTab {
-    #[inline]
     fn from(old: CronTab) -> Self {
         v1::CronTab {
             metadata: old.metadata,
@@ -21,7 +20,6 @@ impl From<CronTab> for v1::CronTab {
 }
 
 impl From<v1::CronTab> for CronTab {
-    #[inline]
     fn from(hub: v1::CronTab) -> Self {
         CronTab {
             metadata: hub.metadata,
@@ -31,7 +29,6 @@ impl From<v1::CronTab> for CronTab {
 }
 
 impl From<CronTabSpec> for v1::CronTabSpec {
-    #[inline]
     fn from(old: CronTabSpec) -> Self {
         v1::CronTabSpec {
             schedule: old.cron_spec,
@@ -56,7 +53,6 @@ impl From<CronTabSpec> for v1::CronTabSpec {
 }
 
 impl From<v1::CronTabSpec> for CronTabSpec {
-    #[inline]
     fn from(hub: v1::CronTabSpec) -> Self {
         let image = hub
             .template

@@ -83,12 +83,10 @@ impl k8s_openapi::ListableResource for CronTab {
 
 impl k8s_openapi::Metadata for CronTab {
     type Ty = ObjectMeta;
-    #[inline]
     fn metadata(&self) -> &Self::Ty {
         &self.metadata
     }
 
-    #[inline]
     fn metadata_mut(&mut self) -> &mut Self::Ty {
         &mut self.metadata
     }
@@ -114,7 +112,6 @@ impl CronTab {
     /// Whether `CronTab` objects live in a namespace: `CronTab` is namespaced.
     pub const NAMESPACED: bool = true;
     /// A new `CronTab` called `name` with the given `spec`; every other field is empty.
-    #[inline]
     pub fn new(name: &str, spec: CronTabSpec) -> Self {
         Self {
             metadata: ObjectMeta {
@@ -124,6 +121,16 @@ impl CronTab {
             spec,
         }
     }
+}
+
+impl kube_codegen_runtime::Kind for CronTab {
+    const INFO: kube_codegen_runtime::ResourceInfo = kube_codegen_runtime::ResourceInfo::new(
+        "batch.fixture.example.com",
+        "v1beta1",
+        "CronTab",
+        "crontabs",
+        true,
+    );
 }
 
 /// CronTabSpec is the desired state of a v1beta1 CronTab.

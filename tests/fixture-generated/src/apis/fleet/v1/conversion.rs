@@ -7,7 +7,6 @@ use crate::apis::fleet::v2;
 use super::{NodePool, NodePoolSpec};
 
 impl From<NodePool> for v2::NodePool {
-    #[inline]
     fn from(old: NodePool) -> Self {
         v2::NodePool {
             metadata: old.metadata,
@@ -18,7 +17,6 @@ impl From<NodePool> for v2::NodePool {
 }
 
 impl From<v2::NodePool> for NodePool {
-    #[inline]
     fn from(hub: v2::NodePool) -> Self {
         NodePool {
             metadata: hub.metadata,
@@ -29,7 +27,6 @@ impl From<v2::NodePool> for NodePool {
 }
 
 impl From<NodePoolSpec> for v2::NodePoolSpec {
-    #[inline]
     fn from(old: NodePoolSpec) -> Self {
         v2::NodePoolSpec {
             nodes: (0..old.node_count.max(0))
@@ -48,7 +45,6 @@ impl From<NodePoolSpec> for v2::NodePoolSpec {
 }
 
 impl From<v2::NodePoolSpec> for NodePoolSpec {
-    #[inline]
     fn from(hub: v2::NodePoolSpec) -> Self {
         NodePoolSpec {
             node_count: i32::try_from(hub.nodes.len()).unwrap_or(i32::MAX),

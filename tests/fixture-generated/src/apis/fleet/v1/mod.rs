@@ -21,12 +21,6 @@ pub const VERSION: &str = "v1";
 /// `GROUP/VERSION`, the `apiVersion` of this version's objects.
 pub const API_VERSION: &str = "fleet.fixture.example.com/v1";
 /// The kinds of `fleet.fixture.example.com/v1`, as register-gen's `addKnownTypes` lists them.
-pub const KINDS: &[crate::apis::KnownKind] = &[
-    crate::apis::KnownKind {
-        group: "fleet.fixture.example.com",
-        version: "v1",
-        kind: "NodePool",
-        plural: "nodepools",
-        namespaced: false,
-    },
+pub const KINDS: &[kube_codegen_runtime::ResourceInfo] = &[
+    <NodePool as kube_codegen_runtime::Kind>::INFO,
 ];

@@ -14,12 +14,6 @@ pub const VERSION: &str = "v2";
 /// `GROUP/VERSION`, the `apiVersion` of this version's objects.
 pub const API_VERSION: &str = "fleet.fixture.example.com/v2";
 /// The kinds of `fleet.fixture.example.com/v2`, as register-gen's `addKnownTypes` lists them.
-pub const KINDS: &[crate::apis::KnownKind] = &[
-    crate::apis::KnownKind {
-        group: "fleet.fixture.example.com",
-        version: "v2",
-        kind: "NodePool",
-        plural: "nodepools",
-        namespaced: false,
-    },
+pub const KINDS: &[kube_codegen_runtime::ResourceInfo] = &[
+    <NodePool as kube_codegen_runtime::Kind>::INFO,
 ];

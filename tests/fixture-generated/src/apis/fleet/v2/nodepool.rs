@@ -90,12 +90,10 @@ impl k8s_openapi::ListableResource for NodePool {
 
 impl k8s_openapi::Metadata for NodePool {
     type Ty = ObjectMeta;
-    #[inline]
     fn metadata(&self) -> &Self::Ty {
         &self.metadata
     }
 
-    #[inline]
     fn metadata_mut(&mut self) -> &mut Self::Ty {
         &mut self.metadata
     }
@@ -121,7 +119,6 @@ impl NodePool {
     /// Whether `NodePool` objects live in a namespace: `NodePool` is cluster-scoped.
     pub const NAMESPACED: bool = false;
     /// A new `NodePool` called `name` with the given `spec`; every other field is empty.
-    #[inline]
     pub fn new(name: &str, spec: NodePoolSpec) -> Self {
         Self {
             metadata: ObjectMeta {
@@ -132,6 +129,17 @@ impl NodePool {
             status: None,
         }
     }
+}
+
+impl kube_codegen_runtime::Kind for NodePool {
+    const INFO: kube_codegen_runtime::ResourceInfo = kube_codegen_runtime::ResourceInfo::new(
+            "fleet.fixture.example.com",
+            "v2",
+            "NodePool",
+            "nodepools",
+            false,
+        )
+        .with_status_subresource();
 }
 
 /// NodePoolSpec: which nodes, of which machine, where.
@@ -224,7 +232,6 @@ impl Clone for ImageSource {
         }
     }
 
-    #[inline]
     fn clone_from(&mut self, source: &Self) {
         match (self, source) {
             (Self::Catalog { name }, Self::Catalog { name: source_name }) => {

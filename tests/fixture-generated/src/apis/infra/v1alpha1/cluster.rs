@@ -89,12 +89,10 @@ impl k8s_openapi::ListableResource for Cluster {
 
 impl k8s_openapi::Metadata for Cluster {
     type Ty = ObjectMeta;
-    #[inline]
     fn metadata(&self) -> &Self::Ty {
         &self.metadata
     }
 
-    #[inline]
     fn metadata_mut(&mut self) -> &mut Self::Ty {
         &mut self.metadata
     }
@@ -120,7 +118,6 @@ impl Cluster {
     /// Whether `Cluster` objects live in a namespace: `Cluster` is cluster-scoped.
     pub const NAMESPACED: bool = false;
     /// A new `Cluster` called `name` with the given `spec`; every other field is empty.
-    #[inline]
     pub fn new(name: &str, spec: ClusterSpec) -> Self {
         Self {
             metadata: ObjectMeta {
@@ -131,6 +128,17 @@ impl Cluster {
             status: None,
         }
     }
+}
+
+impl kube_codegen_runtime::Kind for Cluster {
+    const INFO: kube_codegen_runtime::ResourceInfo = kube_codegen_runtime::ResourceInfo::new(
+            "infra.fixture.example.com",
+            "v1alpha1",
+            "Cluster",
+            "clusters",
+            false,
+        )
+        .with_status_subresource();
 }
 
 /// ClusterSpec is the desired shape of a Cluster.

@@ -85,12 +85,10 @@ impl k8s_openapi::ListableResource for Database {
 
 impl k8s_openapi::Metadata for Database {
     type Ty = ObjectMeta;
-    #[inline]
     fn metadata(&self) -> &Self::Ty {
         &self.metadata
     }
 
-    #[inline]
     fn metadata_mut(&mut self) -> &mut Self::Ty {
         &mut self.metadata
     }
@@ -116,7 +114,6 @@ impl Database {
     /// Whether `Database` objects live in a namespace: `Database` is namespaced.
     pub const NAMESPACED: bool = true;
     /// A new `Database` called `name` with the given `spec`; every other field is empty.
-    #[inline]
     pub fn new(name: &str, spec: DatabaseSpec) -> Self {
         Self {
             metadata: ObjectMeta {
@@ -126,6 +123,16 @@ impl Database {
             spec,
         }
     }
+}
+
+impl kube_codegen_runtime::Kind for Database {
+    const INFO: kube_codegen_runtime::ResourceInfo = kube_codegen_runtime::ResourceInfo::new(
+        "infra.fixture.example.com",
+        "v1alpha1",
+        "Database",
+        "databases",
+        true,
+    );
 }
 
 /// DatabaseSpec describes a database instance.

@@ -88,12 +88,10 @@ impl k8s_openapi::ListableResource for Gateway {
 
 impl k8s_openapi::Metadata for Gateway {
     type Ty = ObjectMeta;
-    #[inline]
     fn metadata(&self) -> &Self::Ty {
         &self.metadata
     }
 
-    #[inline]
     fn metadata_mut(&mut self) -> &mut Self::Ty {
         &mut self.metadata
     }
@@ -119,7 +117,6 @@ impl Gateway {
     /// Whether `Gateway` objects live in a namespace: `Gateway` is namespaced.
     pub const NAMESPACED: bool = true;
     /// A new `Gateway` called `name` with the given `spec`; every other field is empty.
-    #[inline]
     pub fn new(name: &str, spec: GatewaySpec) -> Self {
         Self {
             metadata: ObjectMeta {
@@ -129,6 +126,16 @@ impl Gateway {
             spec,
         }
     }
+}
+
+impl kube_codegen_runtime::Kind for Gateway {
+    const INFO: kube_codegen_runtime::ResourceInfo = kube_codegen_runtime::ResourceInfo::new(
+        "infra.fixture.example.com",
+        "v1alpha1",
+        "Gateway",
+        "gateways",
+        true,
+    );
 }
 
 /// GatewaySpec describes a gateway.

@@ -21,54 +21,12 @@ pub const VERSION: &str = "v1alpha1";
 /// `GROUP/VERSION`, the `apiVersion` of this version's objects.
 pub const API_VERSION: &str = "infra.fixture.example.com/v1alpha1";
 /// The kinds of `infra.fixture.example.com/v1alpha1`, as register-gen's `addKnownTypes` lists them.
-pub const KINDS: &[crate::apis::KnownKind] = &[
-    crate::apis::KnownKind {
-        group: "infra.fixture.example.com",
-        version: "v1alpha1",
-        kind: "Cluster",
-        plural: "clusters",
-        namespaced: false,
-    },
-    crate::apis::KnownKind {
-        group: "infra.fixture.example.com",
-        version: "v1alpha1",
-        kind: "Database",
-        plural: "databases",
-        namespaced: true,
-    },
-    crate::apis::KnownKind {
-        group: "infra.fixture.example.com",
-        version: "v1alpha1",
-        kind: "Gateway",
-        plural: "gateways",
-        namespaced: true,
-    },
-    crate::apis::KnownKind {
-        group: "infra.fixture.example.com",
-        version: "v1alpha1",
-        kind: "Policy",
-        plural: "policies",
-        namespaced: true,
-    },
-    crate::apis::KnownKind {
-        group: "infra.fixture.example.com",
-        version: "v1alpha1",
-        kind: "Quota",
-        plural: "quotas",
-        namespaced: true,
-    },
-    crate::apis::KnownKind {
-        group: "infra.fixture.example.com",
-        version: "v1alpha1",
-        kind: "Marker",
-        plural: "markers",
-        namespaced: true,
-    },
-    crate::apis::KnownKind {
-        group: "infra.fixture.example.com",
-        version: "v1alpha1",
-        kind: "Route",
-        plural: "routes",
-        namespaced: true,
-    },
+pub const KINDS: &[kube_codegen_runtime::ResourceInfo] = &[
+    <Cluster as kube_codegen_runtime::Kind>::INFO,
+    <Database as kube_codegen_runtime::Kind>::INFO,
+    <Gateway as kube_codegen_runtime::Kind>::INFO,
+    <Policy as kube_codegen_runtime::Kind>::INFO,
+    <Quota as kube_codegen_runtime::Kind>::INFO,
+    <Marker as kube_codegen_runtime::Kind>::INFO,
+    <Route as kube_codegen_runtime::Kind>::INFO,
 ];

@@ -83,12 +83,10 @@ impl k8s_openapi::ListableResource for Policy {
 
 impl k8s_openapi::Metadata for Policy {
     type Ty = ObjectMeta;
-    #[inline]
     fn metadata(&self) -> &Self::Ty {
         &self.metadata
     }
 
-    #[inline]
     fn metadata_mut(&mut self) -> &mut Self::Ty {
         &mut self.metadata
     }
@@ -114,7 +112,6 @@ impl Policy {
     /// Whether `Policy` objects live in a namespace: `Policy` is namespaced.
     pub const NAMESPACED: bool = true;
     /// A new `Policy` called `name` with the given `spec`; every other field is empty.
-    #[inline]
     pub fn new(name: &str, spec: PolicySpec) -> Self {
         Self {
             metadata: ObjectMeta {
@@ -124,6 +121,16 @@ impl Policy {
             spec,
         }
     }
+}
+
+impl kube_codegen_runtime::Kind for Policy {
+    const INFO: kube_codegen_runtime::ResourceInfo = kube_codegen_runtime::ResourceInfo::new(
+        "infra.fixture.example.com",
+        "v1alpha1",
+        "Policy",
+        "policies",
+        true,
+    );
 }
 
 /// PolicySpec is a list of rules.
@@ -247,12 +254,10 @@ impl k8s_openapi::ListableResource for Quota {
 
 impl k8s_openapi::Metadata for Quota {
     type Ty = ObjectMeta;
-    #[inline]
     fn metadata(&self) -> &Self::Ty {
         &self.metadata
     }
 
-    #[inline]
     fn metadata_mut(&mut self) -> &mut Self::Ty {
         &mut self.metadata
     }
@@ -278,7 +283,6 @@ impl Quota {
     /// Whether `Quota` objects live in a namespace: `Quota` is namespaced.
     pub const NAMESPACED: bool = true;
     /// A new `Quota` called `name` with the given `spec`; every other field is empty.
-    #[inline]
     pub fn new(name: &str, spec: QuotaSpec) -> Self {
         Self {
             metadata: ObjectMeta {
@@ -288,6 +292,16 @@ impl Quota {
             spec,
         }
     }
+}
+
+impl kube_codegen_runtime::Kind for Quota {
+    const INFO: kube_codegen_runtime::ResourceInfo = kube_codegen_runtime::ResourceInfo::new(
+        "infra.fixture.example.com",
+        "v1alpha1",
+        "Quota",
+        "quotas",
+        true,
+    );
 }
 
 /// QuotaSpec holds the limits of a Quota.
@@ -390,12 +404,10 @@ impl k8s_openapi::ListableResource for Marker {
 
 impl k8s_openapi::Metadata for Marker {
     type Ty = ObjectMeta;
-    #[inline]
     fn metadata(&self) -> &Self::Ty {
         &self.metadata
     }
 
-    #[inline]
     fn metadata_mut(&mut self) -> &mut Self::Ty {
         &mut self.metadata
     }
@@ -421,7 +433,6 @@ impl Marker {
     /// Whether `Marker` objects live in a namespace: `Marker` is namespaced.
     pub const NAMESPACED: bool = true;
     /// A new `Marker` called `name`; every other field is empty.
-    #[inline]
     pub fn new(name: &str) -> Self {
         Self {
             metadata: ObjectMeta {
@@ -431,4 +442,14 @@ impl Marker {
             note: None,
         }
     }
+}
+
+impl kube_codegen_runtime::Kind for Marker {
+    const INFO: kube_codegen_runtime::ResourceInfo = kube_codegen_runtime::ResourceInfo::new(
+        "infra.fixture.example.com",
+        "v1alpha1",
+        "Marker",
+        "markers",
+        true,
+    );
 }

@@ -86,12 +86,10 @@ impl k8s_openapi::ListableResource for Route {
 
 impl k8s_openapi::Metadata for Route {
     type Ty = ObjectMeta;
-    #[inline]
     fn metadata(&self) -> &Self::Ty {
         &self.metadata
     }
 
-    #[inline]
     fn metadata_mut(&mut self) -> &mut Self::Ty {
         &mut self.metadata
     }
@@ -117,7 +115,6 @@ impl Route {
     /// Whether `Route` objects live in a namespace: `Route` is namespaced.
     pub const NAMESPACED: bool = true;
     /// A new `Route` called `name` with the given `spec`; every other field is empty.
-    #[inline]
     pub fn new(name: &str, spec: RouteSpec) -> Self {
         Self {
             metadata: ObjectMeta {
@@ -127,6 +124,16 @@ impl Route {
             spec,
         }
     }
+}
+
+impl kube_codegen_runtime::Kind for Route {
+    const INFO: kube_codegen_runtime::ResourceInfo = kube_codegen_runtime::ResourceInfo::new(
+        "infra.fixture.example.com",
+        "v1alpha1",
+        "Route",
+        "routes",
+        true,
+    );
 }
 
 /// RouteSpec describes a route.
@@ -229,7 +236,6 @@ impl Clone for Backend {
         }
     }
 
-    #[inline]
     fn clone_from(&mut self, source: &Self) {
         match (self, source) {
             (
@@ -316,7 +322,6 @@ impl Clone for Matcher {
         }
     }
 
-    #[inline]
     fn clone_from(&mut self, source: &Self) {
         match (self, source) {
             (Self::PathPrefix(value), Self::PathPrefix(source)) => {
@@ -360,7 +365,6 @@ impl Clone for Timeout {
         }
     }
 
-    #[inline]
     fn clone_from(&mut self, source: &Self) {
         match (self, source) {
             (Self::Seconds(value), Self::Seconds(source)) => {
@@ -414,7 +418,6 @@ impl Clone for Filter {
         }
     }
 
-    #[inline]
     fn clone_from(&mut self, source: &Self) {
         match (self, source) {
             (
@@ -471,7 +474,6 @@ impl Clone for Access {
         }
     }
 
-    #[inline]
     fn clone_from(&mut self, source: &Self) {
         match (self, source) {
             (
@@ -535,7 +537,6 @@ impl Clone for Retry {
         }
     }
 
-    #[inline]
     fn clone_from(&mut self, source: &Self) {
         match (self, source) {
             (

@@ -1,0 +1,541 @@
+//! The typed side of the fake: one resource collection in one namespace, with
+//! every verb of [`ResourceApi`]. Each call is recorded as an [`Action`],
+//! offered to the reactors, and otherwise answered by the tracker with the API
+//! server's semantics.
+
+use std::any::TypeId;
+use std::fmt;
+use std::marker::PhantomData;
+use std::sync::Arc;
+
+use futures::StreamExt;
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use serde_json::Value;
+
+use super::actions::{Action, Fixture, PatchType};
+use super::meta;
+use super::rest::{Part, PatchBody, Rest};
+use super::tracker::ResourceKey;
+use crate::client::{Body, ResourceApi};
+use crate::error::{Error, ErrorKind, Result};
+use crate::params::{
+    ApplyParams, DeleteParams, DeleteResponse, ListParams, ObjectList, Patch, PatchParams,
+    PostParams, WatchEvent, WatchParams, WatchStream,
+};
+use crate::{Kind, ResourceInfo};
+
+/// The fake [`ResourceApi`] of kind `K` in one namespace (or cluster-wide), from
+/// [`fake::Clientset`](super::Clientset).
+pub struct FakeApi<K> {
+    fixture: Arc<Fixture>,
+    info: ResourceInfo,
+    namespace: String,
+    kind: PhantomData<fn() -> K>,
+}
+
+impl<K> Clone for FakeApi<K> {
+    fn clone(&self) -> Self {
+        FakeApi {
+            fixture: self.fixture.clone(),
+            info: self.info,
+            namespace: self.namespace.clone(),
+            kind: PhantomData,
+        }
+    }
+}
+
+impl<K> fmt::Debug for FakeApi<K> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("FakeApi")
+            .field("resource", &ResourceKey::of(&self.info))
+            .field("namespace", &self.namespace)
+            .finish()
+    }
+}
+
+fn encode<T: Serialize>(value: &T) -> Result<Value> {
+    serde_json::to_value(value).map_err(|e| Error::other(format!("cannot encode the request: {e}")))
+}
+
+fn decode<T: DeserializeOwned>(value: Value) -> Result<T> {
+    serde_json::from_value(value)
+        .map_err(|e| Error::other(format!("cannot decode the response: {e}")))
+}
+
+fn decode_delete<T: DeserializeOwned>(value: Value) -> Result<DeleteResponse<T>> {
+    if value.get("kind").and_then(Value::as_str) == Some("Status") {
+        Ok(DeleteResponse::from_status(decode(value)?))
+    } else {
+        Ok(DeleteResponse::Object(decode(value)?))
+    }
+}
+
+/// The patch body and its type; `Err` for patch types the fake does not know.
+fn patch_body<P: Serialize>(patch: &Patch<P>) -> Result<(PatchType, Value)> {
+    Ok(match patch {
+        Patch::Apply(p) => (PatchType::Apply, encode(p)?),
+        Patch::Merge(p) => (PatchType::Merge, encode(p)?),
+        Patch::Strategic(p) => (PatchType::Strategic, encode(p)?),
+        Patch::Json(p) => (PatchType::Json, encode(p)?),
+        _ => {
+            return Err(Error::other(
+                "the fake clientset does not support this patch type",
+            ));
+        }
+    })
+}
+
+/// The field manager of a server-side apply sent as a plain patch; the server
+/// rejects an apply without one.
+fn apply_manager(pp: &PatchParams) -> Result<()> {
+    if pp.field_manager.as_deref().is_none_or(str::is_empty) {
+        return Err(Error::api(
+            ErrorKind::Invalid,
+            "PatchOptions.meta.k8s.io \"\" is invalid: fieldManager: Required value: is required for apply patch",
+        ));
+    }
+    Ok(())
+}
+
+/// Whether `T` is the kind itself: custom verbs on other subresources are then
+/// served as verbs on the object.
+fn is<T: 'static, K: 'static>() -> bool {
+    TypeId::of::<T>() == TypeId::of::<K>()
+}
+
+impl<K: Kind> FakeApi<K> {
+    /// The fake API of `K` in `namespace` (`""` for cluster-scoped kinds, or all
+    /// namespaces for list and watch).
+    pub(crate) fn new(fixture: Arc<Fixture>, namespace: &str) -> Self {
+        FakeApi {
+            fixture,
+            info: K::INFO,
+            namespace: namespace.to_owned(),
+            kind: PhantomData,
+        }
+    }
+
+    fn rest(&self) -> Rest<'_> {
+        Rest {
+            tracker: self.fixture.tracker(),
+            info: &self.info,
+            namespace: &self.namespace,
+        }
+    }
+
+    fn action(&self, verb: &str, name: Option<&str>, subresource: Option<&str>) -> Action {
+        let mut action = Action::new(
+            verb,
+            self.info.group,
+            self.info.version,
+            self.info.plural,
+            &self.namespace,
+        );
+        action.name = name.map(str::to_owned);
+        action.subresource = subresource.map(str::to_owned);
+        action
+    }
+
+    /// Records the action, runs the reactors, and falls back to `answer`.
+    fn run(
+        &self,
+        action: &Action,
+        answer: impl FnOnce(&Rest<'_>) -> Result<Value>,
+    ) -> Result<Value> {
+        match self.fixture.invoke(action) {
+            Some(reaction) => reaction,
+            None => answer(&self.rest()),
+        }
+    }
+
+    fn not_emulated(&self, subresource: &str, verb: &str) -> Error {
+        Error::api(
+            ErrorKind::MethodNotAllowed,
+            format!(
+                "the fake clientset does not emulate the \"{subresource}\" subresource of {}; add a reactor for verb \"{verb}\" on \"{}/{subresource}\"",
+                self.info.qualified_resource(),
+                self.info.plural
+            ),
+        )
+    }
+
+    fn do_create(&self, pp: &PostParams, object: &K) -> Result<K> {
+        let object = encode(object)?;
+        let mut action = self.action("create", None, None);
+        action.object = Some(object.clone());
+        decode(self.run(&action, |rest| rest.create(object, pp.dry_run))?)
+    }
+
+    fn update_part(&self, pp: &PostParams, object: &K, part: Part) -> Result<K> {
+        let object = encode(object)?;
+        let name = meta::meta_str(&object, "name").to_owned();
+        if name.is_empty() {
+            return Err(Error::other("resource name may not be empty"));
+        }
+        let subresource = (part == Part::Status).then_some("status");
+        let mut action = self.action("update", Some(&name), subresource);
+        action.object = Some(object.clone());
+        decode(self.run(&action, |rest| rest.update(object, part, pp.dry_run))?)
+    }
+
+    fn do_get(&self, name: &str) -> Result<K> {
+        let action = self.action("get", Some(name), None);
+        decode(self.run(&action, |rest| rest.get(name))?)
+    }
+
+    fn do_list(&self, lp: &ListParams) -> Result<ObjectList<K>> {
+        let mut action = self.action("list", None, None);
+        action.label_selector = lp.label_selector.clone();
+        action.field_selector = lp.field_selector.clone();
+        decode(self.run(&action, |rest| rest.list(lp))?)
+    }
+
+    fn do_delete(&self, name: &str, dp: &DeleteParams) -> Result<DeleteResponse<K>> {
+        let action = self.action("delete", Some(name), None);
+        decode_delete(self.run(&action, |rest| rest.delete(name, dp))?)
+    }
+
+    fn do_delete_collection(
+        &self,
+        dp: &DeleteParams,
+        lp: &ListParams,
+    ) -> Result<DeleteResponse<ObjectList<K>>> {
+        let mut action = self.action("delete-collection", None, None);
+        action.label_selector = lp.label_selector.clone();
+        action.field_selector = lp.field_selector.clone();
+        decode_delete(self.run(&action, |rest| rest.delete_collection(dp, lp))?)
+    }
+
+    /// `watch`. Reactors can fail a watch; a reactor's `Ok` answer is ignored and
+    /// the tracker's watch is returned.
+    fn do_watch(&self, wp: &WatchParams, version: &str) -> Result<WatchStream<K>> {
+        let mut action = self.action("watch", None, None);
+        action.label_selector = wp.label_selector.clone();
+        action.field_selector = wp.field_selector.clone();
+        action.resource_version = Some(version.to_owned());
+        if let Some(Err(error)) = self.fixture.invoke(&action) {
+            return Err(error);
+        }
+        let events = self.rest().watch(wp, version)?;
+        Ok(events.map(decode::<WatchEvent<K>>).boxed())
+    }
+
+    fn patch_part<P: Serialize>(
+        &self,
+        name: &str,
+        pp: &PatchParams,
+        patch: &Patch<P>,
+        part: Part,
+    ) -> Result<K> {
+        let (patch_type, body) = patch_body(patch)?;
+        let subresource = (part == Part::Status).then_some("status");
+        let mut action = self.action("patch", Some(name), subresource);
+        action.patch_type = Some(patch_type);
+        action.patch = Some(body.clone());
+        decode(self.run(&action, |rest| match patch_type {
+            PatchType::Apply => {
+                apply_manager(pp)?;
+                rest.apply(name, body, part, pp.dry_run)
+            }
+            PatchType::Merge => rest.patch(name, &PatchBody::Merge(body), part, pp.dry_run),
+            PatchType::Json => rest.patch(name, &PatchBody::Json(body), part, pp.dry_run),
+            PatchType::Strategic => rest.patch(name, &PatchBody::Strategic(body), part, pp.dry_run),
+        })?)
+    }
+
+    /// A custom `get` verb, on the object or one of its subresources.
+    fn do_custom_get<R: DeserializeOwned>(
+        &self,
+        name: &str,
+        subresource: Option<&str>,
+        same_type: bool,
+    ) -> Result<R> {
+        let action = self.action("get", Some(name), subresource);
+        decode(self.run(&action, |rest| match subresource {
+            None | Some("status") => rest.get(name),
+            Some("scale") if self.info.scale.is_some() => rest.get_scale(name),
+            Some(_) if same_type => rest.get(name),
+            Some(sub) => Err(self.not_emulated(sub, "get")),
+        })?)
+    }
+
+    /// A custom `list` verb.
+    fn do_custom_list<R: DeserializeOwned>(&self, lp: &ListParams) -> Result<R> {
+        let mut action = self.action("list", None, None);
+        action.label_selector = lp.label_selector.clone();
+        action.field_selector = lp.field_selector.clone();
+        decode(self.run(&action, |rest| rest.list(lp))?)
+    }
+
+    /// A custom `create` verb: without a subresource it creates the input as an
+    /// object; on a subresource the fake treats it as an update of that
+    /// subresource (as client-go's fake does).
+    fn do_custom_create<I: Serialize, R: DeserializeOwned>(
+        &self,
+        name: &str,
+        subresource: Option<&str>,
+        pp: &PostParams,
+        input: &I,
+        same_type: bool,
+    ) -> Result<R> {
+        let input = encode(input)?;
+        let mut action = self.action("create", (!name.is_empty()).then_some(name), subresource);
+        action.object = Some(input.clone());
+        decode(self.run(&action, |rest| match subresource {
+            None => rest.create(input, pp.dry_run),
+            Some(sub) => self.write_subresource(name, sub, input, pp.dry_run, same_type, "create"),
+        })?)
+    }
+
+    /// A custom `update` verb, on the object or one of its subresources.
+    fn do_custom_update<I: Serialize, R: DeserializeOwned>(
+        &self,
+        name: &str,
+        subresource: Option<&str>,
+        pp: &PostParams,
+        input: &I,
+        same_type: bool,
+    ) -> Result<R> {
+        let mut input = encode(input)?;
+        let mut action = self.action("update", Some(name), subresource);
+        action.object = Some(input.clone());
+        decode(self.run(&action, |rest| match subresource {
+            None => {
+                meta::meta_mut(&mut input).insert("name".into(), Value::String(name.to_owned()));
+                rest.update(input, Part::Main, pp.dry_run)
+            }
+            Some(sub) => self.write_subresource(name, sub, input, pp.dry_run, same_type, "update"),
+        })?)
+    }
+
+    /// A PUT or POST to a subresource: `status` and `scale` as the server treats
+    /// them, other subresources as the object itself when they carry the kind.
+    fn write_subresource(
+        &self,
+        name: &str,
+        subresource: &str,
+        mut input: Value,
+        dry_run: bool,
+        same_type: bool,
+        verb: &str,
+    ) -> Result<Value> {
+        let rest = self.rest();
+        match subresource {
+            "status" => {
+                meta::meta_mut(&mut input).insert("name".into(), Value::String(name.to_owned()));
+                rest.update(input, Part::Status, dry_run)
+            }
+            "scale" if self.info.scale.is_some() => rest.update_scale(name, &input, dry_run),
+            _ if same_type => {
+                meta::meta_mut(&mut input).insert("name".into(), Value::String(name.to_owned()));
+                rest.update(input, Part::Main, dry_run)
+            }
+            sub => Err(self.not_emulated(sub, verb)),
+        }
+    }
+
+    /// A custom `patch` verb, on the object or one of its subresources.
+    fn do_custom_patch<P: Serialize, R: DeserializeOwned>(
+        &self,
+        name: &str,
+        subresource: Option<&str>,
+        pp: &PatchParams,
+        patch: &Patch<P>,
+        same_type: bool,
+    ) -> Result<R> {
+        let (patch_type, body) = patch_body(patch)?;
+        let mut action = self.action("patch", Some(name), subresource);
+        action.patch_type = Some(patch_type);
+        action.patch = Some(body.clone());
+        let body = match patch_type {
+            PatchType::Merge | PatchType::Apply => PatchBody::Merge(body),
+            PatchType::Json => PatchBody::Json(body),
+            PatchType::Strategic => PatchBody::Strategic(body),
+        };
+        decode(self.run(&action, |rest| match subresource {
+            None => rest.patch(name, &body, Part::Main, pp.dry_run),
+            Some("status") => rest.patch(name, &body, Part::Status, pp.dry_run),
+            Some("scale") if self.info.scale.is_some() => rest.patch_scale(name, &body, pp.dry_run),
+            Some(_) if same_type => rest.patch(name, &body, Part::Main, pp.dry_run),
+            Some(sub) => Err(self.not_emulated(sub, "patch")),
+        })?)
+    }
+
+    /// A custom `apply` verb, on the object or one of its subresources.
+    fn do_custom_apply<I: Serialize, R: DeserializeOwned>(
+        &self,
+        name: &str,
+        subresource: Option<&str>,
+        params: &ApplyParams,
+        input: &I,
+        same_type: bool,
+    ) -> Result<R> {
+        let input = encode(input)?;
+        let mut action = self.action("patch", Some(name), subresource);
+        action.patch_type = Some(PatchType::Apply);
+        action.patch = Some(input.clone());
+        decode(self.run(&action, |rest| match subresource {
+            None => rest.apply(name, input, Part::Main, params.dry_run),
+            Some("status") => rest.apply(name, input, Part::Status, params.dry_run),
+            Some("scale") if self.info.scale.is_some() => {
+                rest.patch_scale(name, &PatchBody::Merge(input), params.dry_run)
+            }
+            Some(_) if same_type => rest.apply(name, input, Part::Main, params.dry_run),
+            Some(sub) => Err(self.not_emulated(sub, "patch")),
+        })?)
+    }
+
+    /// A custom `delete` verb, on the object or one of its subresources.
+    fn do_custom_delete<R: DeserializeOwned>(
+        &self,
+        name: &str,
+        subresource: Option<&str>,
+        dp: &DeleteParams,
+        same_type: bool,
+    ) -> Result<DeleteResponse<R>> {
+        let action = self.action("delete", Some(name), subresource);
+        decode_delete(self.run(&action, |rest| match subresource {
+            None => rest.delete(name, dp),
+            Some(_) if same_type => rest.delete(name, dp),
+            Some(sub) => Err(self.not_emulated(sub, "delete")),
+        })?)
+    }
+}
+
+impl<K: Kind> ResourceApi<K> for FakeApi<K> {
+    fn namespace(&self) -> &str {
+        &self.namespace
+    }
+
+    async fn create(&self, pp: &PostParams, object: &K) -> Result<K> {
+        self.do_create(pp, object)
+    }
+
+    async fn update(&self, pp: &PostParams, object: &K) -> Result<K> {
+        self.update_part(pp, object, Part::Main)
+    }
+
+    async fn update_status(&self, pp: &PostParams, object: &K) -> Result<K> {
+        self.update_part(pp, object, Part::Status)
+    }
+
+    async fn delete(&self, name: &str, dp: &DeleteParams) -> Result<DeleteResponse<K>> {
+        self.do_delete(name, dp)
+    }
+
+    async fn delete_collection(
+        &self,
+        dp: &DeleteParams,
+        lp: &ListParams,
+    ) -> Result<DeleteResponse<ObjectList<K>>> {
+        self.do_delete_collection(dp, lp)
+    }
+
+    async fn get(&self, name: &str) -> Result<K> {
+        self.do_get(name)
+    }
+
+    async fn list(&self, lp: &ListParams) -> Result<ObjectList<K>> {
+        self.do_list(lp)
+    }
+
+    async fn watch(&self, wp: &WatchParams, resource_version: &str) -> Result<WatchStream<K>> {
+        self.do_watch(wp, resource_version)
+    }
+
+    async fn patch<P: Body>(&self, name: &str, pp: &PatchParams, patch: &Patch<P>) -> Result<K> {
+        self.patch_part(name, pp, patch, Part::Main)
+    }
+
+    async fn patch_status<P: Body>(
+        &self,
+        name: &str,
+        pp: &PatchParams,
+        patch: &Patch<P>,
+    ) -> Result<K> {
+        self.patch_part(name, pp, patch, Part::Status)
+    }
+
+    async fn apply<P: Body>(&self, name: &str, config: &P, params: &ApplyParams) -> Result<K> {
+        let patch = Patch::Apply(config);
+        self.patch_part(name, &params.to_patch_params(), &patch, Part::Main)
+    }
+
+    async fn apply_status<P: Body>(
+        &self,
+        name: &str,
+        config: &P,
+        params: &ApplyParams,
+    ) -> Result<K> {
+        let patch = Patch::Apply(config);
+        self.patch_part(name, &params.to_patch_params(), &patch, Part::Status)
+    }
+
+    async fn custom_get<R: DeserializeOwned + Send + 'static>(
+        &self,
+        name: &str,
+        subresource: Option<&str>,
+    ) -> Result<R> {
+        self.do_custom_get(name, subresource, is::<R, K>())
+    }
+
+    async fn custom_list<R: DeserializeOwned + Send + 'static>(
+        &self,
+        lp: &ListParams,
+    ) -> Result<R> {
+        self.do_custom_list(lp)
+    }
+
+    async fn custom_create<I: Body + 'static, R: DeserializeOwned + Send + 'static>(
+        &self,
+        name: &str,
+        subresource: Option<&str>,
+        pp: &PostParams,
+        input: &I,
+    ) -> Result<R> {
+        let same_type = is::<I, K>() && is::<R, K>();
+        self.do_custom_create(name, subresource, pp, input, same_type)
+    }
+
+    async fn custom_update<I: Body + 'static, R: DeserializeOwned + Send + 'static>(
+        &self,
+        name: &str,
+        subresource: Option<&str>,
+        pp: &PostParams,
+        input: &I,
+    ) -> Result<R> {
+        let same_type = is::<I, K>() && is::<R, K>();
+        self.do_custom_update(name, subresource, pp, input, same_type)
+    }
+
+    async fn custom_patch<P: Body, R: DeserializeOwned + Send + 'static>(
+        &self,
+        name: &str,
+        subresource: Option<&str>,
+        pp: &PatchParams,
+        patch: &Patch<P>,
+    ) -> Result<R> {
+        self.do_custom_patch(name, subresource, pp, patch, is::<R, K>())
+    }
+
+    async fn custom_apply<I: Body + 'static, R: DeserializeOwned + Send + 'static>(
+        &self,
+        name: &str,
+        subresource: Option<&str>,
+        params: &ApplyParams,
+        input: &I,
+    ) -> Result<R> {
+        let same_type = is::<I, K>() && is::<R, K>();
+        self.do_custom_apply(name, subresource, params, input, same_type)
+    }
+
+    async fn custom_delete<R: DeserializeOwned + Clone + Send + 'static>(
+        &self,
+        name: &str,
+        subresource: Option<&str>,
+        dp: &DeleteParams,
+    ) -> Result<DeleteResponse<R>> {
+        self.do_custom_delete(name, subresource, dp, is::<R, K>())
+    }
+}

@@ -1,0 +1,619 @@
+//! The API server's handling of custom resources, on JSON objects: what create,
+//! update, patch, apply, delete, get and list do to an object and which errors they
+//! answer with (the generic registry store plus the custom-resource strategy of
+//! kube-apiserver, as far as a fake can reproduce them).
+
+use kube::api::{DeleteParams, ListParams};
+use serde_json::{Map, Value, json};
+
+use super::meta::{self, FieldError, OPTIMISTIC_LOCK_MESSAGE};
+use super::patch;
+use super::select::Selectors;
+use super::tracker::{ObjectTracker, ResourceKey, Write};
+use crate::ResourceInfo;
+use crate::error::{Error, ErrorKind, Result};
+
+/// A patch body, by type.
+#[derive(Clone, Debug)]
+pub(crate) enum PatchBody {
+    Merge(Value),
+    Json(Value),
+    Strategic(Value),
+}
+
+/// Which part of the object a write may change.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Part {
+    /// The main resource: everything but `status` when the status subresource exists.
+    Main,
+    /// The `status` subresource: only `status`.
+    Status,
+}
+
+/// How a write checks `metadata.resourceVersion`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum VersionCheck {
+    /// PUT: required (custom resources do not allow unconditional updates) and must
+    /// match.
+    Required,
+    /// PATCH/apply: must match when the resulting object carries one.
+    IfPresent,
+}
+
+/// One resource collection in one namespace, answering like the API server.
+pub(crate) struct Rest<'a> {
+    pub(crate) tracker: &'a ObjectTracker,
+    pub(crate) info: &'a ResourceInfo,
+    /// Request namespace (`""` for cluster-scoped kinds and for all namespaces).
+    pub(crate) namespace: &'a str,
+}
+
+fn without_metadata(object: &Value) -> Value {
+    let mut copy = object.clone();
+    if let Some(map) = copy.as_object_mut() {
+        map.remove("metadata");
+    }
+    copy
+}
+
+fn set_field(object: &mut Value, key: &str, value: Option<Value>) {
+    if let Some(map) = object.as_object_mut() {
+        match value {
+            Some(value) => map.insert(key.to_owned(), value),
+            None => map.remove(key),
+        };
+    }
+}
+
+/// Copies `metadata.<field>` from `from` to `to` (removing it when `from` lacks it).
+fn keep_meta(to: &mut Value, from: &Value, field: &str) {
+    let value = from.get("metadata").and_then(|m| m.get(field)).cloned();
+    let meta = meta::meta_mut(to);
+    match value {
+        Some(value) => meta.insert(field.to_owned(), value),
+        None => meta.remove(field),
+    };
+}
+
+impl Rest<'_> {
+    fn key(&self) -> ResourceKey {
+        ResourceKey::of(self.info)
+    }
+
+    /// Namespaced kinds need a namespace for everything but list, watch and
+    /// delete-collection; the server has no such path otherwise.
+    fn require_namespace(&self) -> Result<()> {
+        if self.info.namespaced && self.namespace.is_empty() {
+            return Err(meta::no_such_path());
+        }
+        Ok(())
+    }
+
+    /// Sets `apiVersion`/`kind` and reconciles the object's namespace with the
+    /// request's, as the server does before storing.
+    fn normalize(&self, object: &mut Value) -> Result<()> {
+        if !object.is_object() {
+            return Err(meta::bad_request("the request body must be a JSON object"));
+        }
+        set_field(
+            object,
+            "apiVersion",
+            Some(Value::String(self.info.api_version())),
+        );
+        set_field(
+            object,
+            "kind",
+            Some(Value::String(self.info.kind.to_owned())),
+        );
+        let object_namespace = meta::meta_str(object, "namespace").to_owned();
+        let meta = meta::meta_mut(object);
+        if self.info.namespaced {
+            if object_namespace.is_empty() {
+                meta.insert("namespace".into(), Value::String(self.namespace.to_owned()));
+            } else if object_namespace != self.namespace {
+                return Err(meta::bad_request(
+                    "the namespace of the provided object does not match the namespace sent on the request",
+                ));
+            }
+        } else {
+            meta.remove("namespace");
+        }
+        Ok(())
+    }
+
+    pub(crate) fn get(&self, name: &str) -> Result<Value> {
+        self.require_namespace()?;
+        self.tracker
+            .get(&self.key(), self.namespace, name)
+            .ok_or_else(|| meta::not_found(self.info, name))
+    }
+
+    /// The matching objects, in key order, and the `resourceVersion` of the read.
+    fn select(&self, labels: Option<&str>, fields: Option<&str>) -> Result<(Vec<Value>, u64)> {
+        let selectors = Selectors::parse(labels, fields, self.info)?;
+        let namespace = (!self.namespace.is_empty()).then_some(self.namespace);
+        let (items, version) = self.tracker.list(&self.key(), namespace);
+        Ok((
+            items.into_iter().filter(|o| selectors.matches(o)).collect(),
+            version,
+        ))
+    }
+
+    fn list_object(&self, items: Vec<Value>, metadata: Map<String, Value>) -> Value {
+        json!({
+            "apiVersion": self.info.api_version(),
+            "kind": format!("{}List", self.info.kind),
+            "metadata": metadata,
+            "items": items,
+        })
+    }
+
+    /// A list, honouring selectors, `limit` and `continue` (the continue token is the
+    /// last returned key, so pages stay consistent with key order).
+    pub(crate) fn list(&self, lp: &ListParams) -> Result<Value> {
+        let (items, version) =
+            self.select(lp.label_selector.as_deref(), lp.field_selector.as_deref())?;
+        let key_of = |o: &Value| {
+            format!(
+                "{}/{}",
+                meta::meta_str(o, "namespace"),
+                meta::meta_str(o, "name")
+            )
+        };
+        let mut items: Vec<Value> = match &lp.continue_token {
+            Some(token) => items.into_iter().filter(|o| key_of(o) > *token).collect(),
+            None => items,
+        };
+        let mut metadata = Map::new();
+        metadata.insert("resourceVersion".into(), Value::String(version.to_string()));
+        if let Some(limit) = lp.limit.filter(|l| *l > 0).map(|l| l as usize)
+            && items.len() > limit
+        {
+            let remaining = items.len() - limit;
+            items.truncate(limit);
+            let last = items.last().map(key_of).unwrap_or_default();
+            metadata.insert("continue".into(), Value::String(last));
+            metadata.insert("remainingItemCount".into(), json!(remaining));
+        }
+        Ok(self.list_object(items, metadata))
+    }
+
+    /// Create: names (`generateName`), uid, creation timestamp, generation 1, no
+    /// status when the status subresource exists.
+    pub(crate) fn create(&self, mut object: Value, dry_run: bool) -> Result<Value> {
+        self.require_namespace()?;
+        self.normalize(&mut object)?;
+        let given_name = meta::meta_str(&object, "name").to_owned();
+        let generate = meta::meta_str(&object, "generateName").to_owned();
+        let mut errors = Vec::new();
+        if given_name.is_empty() && generate.is_empty() {
+            errors.push(FieldError::required(
+                "metadata.name",
+                "name or generateName is required",
+            ));
+        } else if !given_name.is_empty()
+            && let Some(problem) = meta::validate_name(&given_name)
+        {
+            errors.push(FieldError::invalid(
+                "metadata.name",
+                &format!("\"{given_name}\""),
+                &problem,
+            ));
+        }
+        if !generate.is_empty()
+            && given_name.is_empty()
+            && let Some(problem) = meta::validate_name(&format!("{generate}x"))
+        {
+            errors.push(FieldError::invalid(
+                "metadata.generateName",
+                &format!("\"{generate}\""),
+                &problem,
+            ));
+        }
+        if !errors.is_empty() {
+            return Err(meta::invalid(
+                &self.info.qualified_kind(),
+                self.info,
+                &given_name,
+                errors,
+            ));
+        }
+        if !meta::meta_str(&object, "resourceVersion").is_empty() {
+            return Err(Error::api(
+                ErrorKind::InternalError,
+                "resourceVersion should not be set on objects to be created",
+            ));
+        }
+        {
+            let meta = meta::meta_mut(&mut object);
+            meta.insert("uid".into(), Value::String(self.tracker.random().uid()));
+            meta.insert("creationTimestamp".into(), Value::String(meta::now()));
+            meta.insert("generation".into(), json!(1));
+            meta.remove("deletionTimestamp");
+            meta.remove("deletionGracePeriodSeconds");
+            meta.remove("resourceVersion");
+        }
+        if self.info.status_subresource {
+            set_field(&mut object, "status", None);
+        }
+        // A generated name may collide; the server retries with a new suffix.
+        for _ in 0..8 {
+            let name = if given_name.is_empty() {
+                self.tracker.random().generate_name(&generate)
+            } else {
+                given_name.clone()
+            };
+            meta::meta_mut(&mut object).insert("name".into(), Value::String(name.clone()));
+            let candidate = object.clone();
+            let result =
+                self.tracker.write(
+                    &self.key(),
+                    self.namespace,
+                    &name,
+                    |current| match current {
+                        Some(_) => Err(meta::already_exists(self.info, &name)),
+                        None if dry_run => Ok(Write::Unchanged(candidate)),
+                        None => Ok(Write::Put(candidate)),
+                    },
+                );
+            match result {
+                Err(e) if e.is_already_exists() && given_name.is_empty() => continue,
+                other => return other,
+            }
+        }
+        Err(meta::already_exists(self.info, &given_name))
+    }
+
+    /// The update path shared by PUT, PATCH and apply: `make` builds the requested
+    /// object from the stored one; then version checks, the status strategy,
+    /// system metadata, generation, no-op detection and finalizer-driven deletion.
+    fn update_with(
+        &self,
+        name: &str,
+        part: Part,
+        check: VersionCheck,
+        dry_run: bool,
+        make: impl FnOnce(&Value) -> Result<Value>,
+    ) -> Result<Value> {
+        self.require_namespace()?;
+        if part == Part::Status && !self.info.status_subresource {
+            return Err(meta::no_such_path());
+        }
+        self.tracker.write(&self.key(), self.namespace, name, |current| {
+            let current = current.ok_or_else(|| meta::not_found(self.info, name))?;
+            let mut requested = make(current)?;
+            self.normalize(&mut requested)?;
+            let requested_name = meta::meta_str(&requested, "name");
+            if requested_name.is_empty() {
+                meta::meta_mut(&mut requested).insert("name".into(), Value::String(name.to_owned()));
+            } else if requested_name != name {
+                return Err(meta::bad_request(format!(
+                    "the name of the object ({requested_name}) does not match the name on the URL ({name})"
+                )));
+            }
+            self.check_versions(name, current, &requested, check)?;
+            let mut updated = match part {
+                Part::Status => {
+                    let mut updated = current.clone();
+                    set_field(&mut updated, "status", requested.get("status").cloned());
+                    updated
+                }
+                Part::Main => {
+                    let mut updated = requested;
+                    for field in [
+                        "uid",
+                        "creationTimestamp",
+                        "generation",
+                        "deletionTimestamp",
+                        "deletionGracePeriodSeconds",
+                        "resourceVersion",
+                    ] {
+                        keep_meta(&mut updated, current, field);
+                    }
+                    if self.info.status_subresource {
+                        set_field(&mut updated, "status", current.get("status").cloned());
+                    }
+                    if without_metadata(&updated) != without_metadata(current) {
+                        let generation = current
+                            .get("metadata")
+                            .and_then(|m| m.get("generation"))
+                            .and_then(Value::as_i64)
+                            .unwrap_or(0);
+                        meta::meta_mut(&mut updated).insert("generation".into(), json!(generation + 1));
+                    }
+                    updated
+                }
+            };
+            meta::meta_mut(&mut updated).remove("managedFields");
+            if let Some(fields) = current.get("metadata").and_then(|m| m.get("managedFields")) {
+                meta::meta_mut(&mut updated).insert("managedFields".into(), fields.clone());
+            }
+            if updated == *current {
+                return Ok(Write::Unchanged(updated));
+            }
+            let deleting = !meta::meta_str(&updated, "deletionTimestamp").is_empty();
+            if dry_run {
+                Ok(Write::Unchanged(updated))
+            } else if deleting && !meta::has_finalizers(&updated) {
+                // The last finalizer is gone: the server deletes the object instead of
+                // storing it, and answers with the requested object.
+                Ok(Write::Delete(updated))
+            } else {
+                Ok(Write::Put(updated))
+            }
+        })
+    }
+
+    fn check_versions(
+        &self,
+        name: &str,
+        current: &Value,
+        requested: &Value,
+        check: VersionCheck,
+    ) -> Result<()> {
+        let stored_uid = meta::meta_str(current, "uid");
+        let uid = meta::meta_str(requested, "uid");
+        if !uid.is_empty() && uid != stored_uid {
+            // The server reports this one straight from its storage layer.
+            let key = if self.info.namespaced {
+                format!(
+                    "/registry/{}/{}/{}/{name}",
+                    self.info.group, self.info.plural, self.namespace
+                )
+            } else {
+                format!("/registry/{}/{}/{name}", self.info.group, self.info.plural)
+            };
+            return Err(meta::conflict(
+                self.info,
+                name,
+                &format!(
+                    "StorageError: invalid object, Code: 4, Key: {key}, ResourceVersion: 0, AdditionalErrorMsg: Precondition failed: UID in precondition: {uid}, UID in object meta: {stored_uid}"
+                ),
+            ));
+        }
+        let version = meta::meta_str(requested, "resourceVersion");
+        if version.is_empty() {
+            if check == VersionCheck::Required {
+                return Err(meta::invalid(
+                    &self.info.qualified_resource(),
+                    self.info,
+                    name,
+                    vec![FieldError::invalid(
+                        "metadata.resourceVersion",
+                        "0",
+                        "must be specified for an update",
+                    )],
+                ));
+            }
+            return Ok(());
+        }
+        if version != meta::meta_str(current, "resourceVersion") {
+            return Err(meta::conflict(self.info, name, OPTIMISTIC_LOCK_MESSAGE));
+        }
+        Ok(())
+    }
+
+    /// PUT of the main resource or of `status`.
+    pub(crate) fn update(&self, object: Value, part: Part, dry_run: bool) -> Result<Value> {
+        let name = meta::meta_str(&object, "name").to_owned();
+        self.update_with(&name, part, VersionCheck::Required, dry_run, |_| Ok(object))
+    }
+
+    /// PATCH of the main resource or of `status`.
+    pub(crate) fn patch(
+        &self,
+        name: &str,
+        body: &PatchBody,
+        part: Part,
+        dry_run: bool,
+    ) -> Result<Value> {
+        if let PatchBody::Strategic(_) = body
+            && !self.info.strategic_merge_patch
+        {
+            return Err(meta::unsupported_patch());
+        }
+        self.update_with(name, part, VersionCheck::IfPresent, dry_run, |current| {
+            let mut patched = current.clone();
+            match body {
+                // Built-in kinds only (checked above). Approximated as a merge
+                // patch: lists are replaced, not merged by their patch merge key,
+                // and `$patch` directives are not understood.
+                PatchBody::Merge(patch) | PatchBody::Strategic(patch) => {
+                    if !patch.is_object() {
+                        return Err(meta::bad_request("a merge patch must be a JSON object"));
+                    }
+                    patch::merge_patch(&mut patched, patch);
+                }
+                PatchBody::Json(patch) => patch::json_patch(&mut patched, patch)
+                    .map_err(|e| Error::api(ErrorKind::Invalid, e.0))?,
+            }
+            Ok(patched)
+        })
+    }
+
+    /// Server-side apply, approximated: creates the object when it does not exist,
+    /// else merges the configuration into it (field ownership is not tracked).
+    pub(crate) fn apply(
+        &self,
+        name: &str,
+        config: Value,
+        part: Part,
+        dry_run: bool,
+    ) -> Result<Value> {
+        self.require_namespace()?;
+        let exists = self
+            .tracker
+            .get(&self.key(), self.namespace, name)
+            .is_some();
+        if !exists && part == Part::Main {
+            let mut object = config;
+            if !object.is_object() {
+                return Err(meta::bad_request(
+                    "the apply configuration must be a JSON object",
+                ));
+            }
+            meta::meta_mut(&mut object).insert("name".into(), Value::String(name.to_owned()));
+            return self.create(object, dry_run);
+        }
+        self.update_with(name, part, VersionCheck::IfPresent, dry_run, |current| {
+            let mut merged = current.clone();
+            patch::apply_merge(&mut merged, &config);
+            Ok(merged)
+        })
+    }
+
+    /// Delete: preconditions, then either removal (answered, like the server does for
+    /// custom resources, with a `Success` status) or, while finalizers remain,
+    /// marking with `deletionTimestamp` and a generation bump (answered with the
+    /// object).
+    pub(crate) fn delete(&self, name: &str, dp: &DeleteParams) -> Result<Value> {
+        let (object, gone) = self.delete_object(name, dp)?;
+        if !gone {
+            return Ok(object);
+        }
+        Ok(json!({
+            "kind": "Status",
+            "apiVersion": "v1",
+            "metadata": {},
+            "status": "Success",
+            "details": {
+                "name": name,
+                "group": self.info.group,
+                "kind": self.info.plural,
+                "uid": meta::meta_str(&object, "uid"),
+            },
+        }))
+    }
+
+    /// The delete itself: the object's last state, and whether it is gone.
+    fn delete_object(&self, name: &str, dp: &DeleteParams) -> Result<(Value, bool)> {
+        self.require_namespace()?;
+        let mut gone = false;
+        let object = self
+            .tracker
+            .write(&self.key(), self.namespace, name, |current| {
+                let current = current.ok_or_else(|| meta::not_found(self.info, name))?;
+                if let Some(pre) = &dp.preconditions {
+                    let stored_uid = meta::meta_str(current, "uid");
+                    if let Some(uid) = pre.uid.as_deref().filter(|u| *u != stored_uid) {
+                        return Err(meta::precondition_failed(
+                            self.info, name, "UID", uid, stored_uid,
+                        ));
+                    }
+                    let stored_version = meta::meta_str(current, "resourceVersion");
+                    if let Some(version) = pre
+                        .resource_version
+                        .as_deref()
+                        .filter(|v| *v != stored_version)
+                    {
+                        return Err(meta::precondition_failed(
+                            self.info,
+                            name,
+                            "ResourceVersion",
+                            version,
+                            stored_version,
+                        ));
+                    }
+                }
+                if !meta::has_finalizers(current) {
+                    gone = true;
+                    return Ok(if dp.dry_run {
+                        Write::Unchanged(current.clone())
+                    } else {
+                        Write::Delete(current.clone())
+                    });
+                }
+                if !meta::meta_str(current, "deletionTimestamp").is_empty() || dp.dry_run {
+                    return Ok(Write::Unchanged(current.clone()));
+                }
+                let mut marked = current.clone();
+                let generation = current
+                    .get("metadata")
+                    .and_then(|m| m.get("generation"))
+                    .and_then(Value::as_i64)
+                    .unwrap_or(0);
+                let meta = meta::meta_mut(&mut marked);
+                meta.insert("deletionTimestamp".into(), Value::String(meta::now()));
+                meta.insert("deletionGracePeriodSeconds".into(), json!(0));
+                meta.insert("generation".into(), json!(generation + 1));
+                Ok(Write::Put(marked))
+            })?;
+        Ok((object, gone))
+    }
+
+    /// Deletes every matching object; answers the list of what was deleted.
+    pub(crate) fn delete_collection(&self, dp: &DeleteParams, lp: &ListParams) -> Result<Value> {
+        let (items, version) =
+            self.select(lp.label_selector.as_deref(), lp.field_selector.as_deref())?;
+        let mut deleted = Vec::new();
+        for item in items {
+            let namespace = meta::meta_str(&item, "namespace");
+            let rest = Rest {
+                tracker: self.tracker,
+                info: self.info,
+                namespace,
+            };
+            match rest.delete_object(meta::meta_str(&item, "name"), dp) {
+                Ok((object, _)) => deleted.push(object),
+                Err(e) if e.is_not_found() => {}
+                Err(e) => return Err(e),
+            }
+        }
+        let mut metadata = Map::new();
+        metadata.insert("resourceVersion".into(), Value::String(version.to_string()));
+        Ok(self.list_object(deleted, metadata))
+    }
+}
+
+/// Stores an object as-is, the way a fake clientset is seeded (client-go's
+/// `tracker.Add`): no validation and no status stripping; missing system metadata
+/// (uid, creation timestamp, generation) is filled in, the object's own namespace
+/// is kept (`default` when a namespaced object has none), an existing object with
+/// the same name is replaced.
+pub(crate) fn seed(
+    tracker: &ObjectTracker,
+    info: &ResourceInfo,
+    mut object: Value,
+) -> Result<Value> {
+    if !object.is_object() {
+        return Err(meta::bad_request("a seed object must be a JSON object"));
+    }
+    set_field(
+        &mut object,
+        "apiVersion",
+        Some(Value::String(info.api_version())),
+    );
+    set_field(
+        &mut object,
+        "kind",
+        Some(Value::String(info.kind.to_owned())),
+    );
+    let name = meta::meta_str(&object, "name").to_owned();
+    if name.is_empty() {
+        return Err(meta::invalid(
+            &info.qualified_kind(),
+            info,
+            "",
+            vec![FieldError::required("metadata.name", "name is required")],
+        ));
+    }
+    let namespace = match meta::meta_str(&object, "namespace") {
+        "" if info.namespaced => "default".to_owned(),
+        _ if !info.namespaced => String::new(),
+        ns => ns.to_owned(),
+    };
+    let uid = tracker.random().uid();
+    let meta = meta::meta_mut(&mut object);
+    if info.namespaced {
+        meta.insert("namespace".into(), Value::String(namespace.clone()));
+    } else {
+        meta.remove("namespace");
+    }
+    meta.entry("uid").or_insert(Value::String(uid));
+    meta.entry("creationTimestamp")
+        .or_insert_with(|| Value::String(meta::now()));
+    meta.entry("generation").or_insert(json!(1));
+    tracker.write(&ResourceKey::of(info), &namespace, &name, |_| {
+        Ok(Write::Put(object))
+    })
+}

@@ -1,0 +1,413 @@
+//! The shared informer factory: hands out one informer per type however many
+//! consumers ask, and starts, syncs and stops them together.
+//!
+//! It is generic over kinds, so one factory serves the kinds of any number of
+//! generated crates (whose accessors, `factory.myapp_v1().apps()`, call
+//! [`SharedInformerFactory::informer_for`]) and the built-in kinds.
+
+use std::any::{Any, TypeId};
+use std::collections::{BTreeMap, HashMap};
+use std::fmt::Debug;
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::time::Duration;
+
+use futures::future::{BoxFuture, join_all};
+use kube::api::{ApiResource, DynamicObject, GroupVersionResource};
+use kube::core::{GroupVersion, Resource};
+use kube::runtime::watcher;
+use kube::{Api, Client};
+use serde::de::DeserializeOwned;
+
+use super::shared::{Cached, SharedInformer, WatchErrorHandler};
+use crate::ResourceInfo;
+use crate::kind::Scope;
+
+/// An informer over dynamic objects of one group/version/resource.
+pub type DynamicInformer = SharedInformer<DynamicObject>;
+
+/// Changes the watcher configuration (label and field selectors, timeouts, page
+/// size, ...) of every informer of a factory: client-go's `TweakListOptions`.
+pub type TweakListOptions = Arc<dyn Fn(watcher::Config) -> watcher::Config + Send + Sync>;
+
+/// What the factory caches informers by: the Rust type for typed informers, the
+/// group/version/resource for dynamic ones.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+enum InformerKey {
+    Typed(TypeId),
+    Dynamic(GroupVersionResource),
+}
+
+/// What the factory needs to do with an informer whatever its kind.
+trait Control: Send + Sync {
+    fn start(&self);
+    fn is_started(&self) -> bool;
+    fn wait_for_sync(&self) -> BoxFuture<'_, bool>;
+    fn shutdown(&self) -> BoxFuture<'_, ()>;
+    fn as_any(&self) -> &dyn Any;
+}
+
+impl<K: Cached> Control for SharedInformer<K> {
+    fn start(&self) {
+        SharedInformer::start(self);
+    }
+
+    fn is_started(&self) -> bool {
+        SharedInformer::is_started(self)
+    }
+
+    fn wait_for_sync(&self) -> BoxFuture<'_, bool> {
+        Box::pin(SharedInformer::wait_for_sync(self))
+    }
+
+    fn shutdown(&self) -> BoxFuture<'_, ()> {
+        Box::pin(SharedInformer::shutdown(self))
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}
+
+/// One informer the factory made, with the name it reports it under.
+struct Made {
+    key: InformerKey,
+    name: String,
+    informer: Arc<dyn Control>,
+}
+
+#[derive(Default)]
+struct State {
+    informers: Vec<Made>,
+    started: bool,
+    shut_down: bool,
+}
+
+/// Settings shared by every informer of a factory.
+#[derive(Clone)]
+struct Options {
+    default_resync: Duration,
+    namespace: Option<String>,
+    tweak: Option<TweakListOptions>,
+    custom_resync: HashMap<InformerKey, Duration>,
+    error_handler: Option<WatchErrorHandler>,
+}
+
+/// Makes and caches shared informers: asking twice for the same type returns the
+/// same informer, so there is one watch per type however many consumers there are.
+///
+/// `start` begins the watches of every informer asked for so far (call it again
+/// after asking for more), `wait_for_cache_sync` waits for their first lists, and
+/// `shutdown` stops them all. Cloning gives another handle to the same factory.
+///
+/// It gives informers for any kind with static type information through
+/// [`informer_for`](Self::informer_for): the kinds of generated crates (whose
+/// accessors, `factory.myapp_v1().apps()`, call it) and k8s-openapi's, all from
+/// one factory; and for anything the server serves through
+/// [`dynamic_informer`](Self::dynamic_informer) and
+/// [`discover_informer`](Self::discover_informer).
+///
+/// ```no_run
+/// # async fn demo(client: kube::Client) {
+/// use std::time::Duration;
+/// use k8s_openapi::api::apps::v1::Deployment;
+///
+/// let factory = kube_codegen_runtime::informers::SharedInformerFactory::new(client, Duration::from_secs(600))
+///     .with_namespace("production")
+///     .with_tweak_list_options(|config| config.labels("team=payments"));
+/// let deployments = factory.informer_for::<Deployment>();
+/// factory.start();
+/// let synced = factory.wait_for_cache_sync().await;
+/// assert!(synced.values().all(|ok| *ok));
+/// let web = deployments.lister().namespace("production").get("web");
+/// # let _ = web;
+/// factory.shutdown().await;
+/// # }
+/// ```
+#[derive(Clone)]
+pub struct SharedInformerFactory {
+    client: Client,
+    options: Arc<Options>,
+    state: Arc<Mutex<State>>,
+}
+
+impl Debug for SharedInformerFactory {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let state = self.state();
+        f.debug_struct("SharedInformerFactory")
+            .field("namespace", &self.options.namespace)
+            .field("default_resync", &self.options.default_resync)
+            .field(
+                "informers",
+                &state.informers.iter().map(|m| &m.name).collect::<Vec<_>>(),
+            )
+            .field("started", &state.started)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Why [`SharedInformerFactory::discover_informer`] found no informer.
+#[derive(Debug, thiserror::Error)]
+pub enum DiscoveryError {
+    /// Discovery itself failed.
+    #[error("API discovery failed: {0}")]
+    Api(#[source] kube::Error),
+    /// The server does not serve this group/version/resource.
+    #[error("the server does not serve resource {:?} in {}/{}", .0.resource, .0.group, .0.version)]
+    NotServed(GroupVersionResource),
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+impl SharedInformerFactory {
+    /// A factory whose informers watch through `client` (a `kube::Client` or a
+    /// [`Clientset`](crate::Clientset)) in every namespace, and resync every
+    /// `default_resync` (zero: never).
+    pub fn new(client: impl Into<Client>, default_resync: Duration) -> Self {
+        SharedInformerFactory {
+            client: client.into(),
+            options: Arc::new(Options {
+                default_resync,
+                namespace: None,
+                tweak: None,
+                custom_resync: HashMap::new(),
+                error_handler: None,
+            }),
+            state: Arc::new(Mutex::new(State::default())),
+        }
+    }
+
+    /// Limits the informers of namespaced kinds to `namespace` (cluster-scoped
+    /// kinds are still watched cluster-wide). Applies to informers made after it.
+    pub fn with_namespace(mut self, namespace: impl Into<String>) -> Self {
+        Arc::make_mut(&mut self.options).namespace = Some(namespace.into());
+        self
+    }
+
+    /// Changes the watcher configuration of every informer, e.g. label or field
+    /// selectors: `|config| config.labels("app=web").fields("metadata.name!=x")`.
+    pub fn with_tweak_list_options(
+        mut self,
+        tweak: impl Fn(watcher::Config) -> watcher::Config + Send + Sync + 'static,
+    ) -> Self {
+        Arc::make_mut(&mut self.options).tweak = Some(Arc::new(tweak));
+        self
+    }
+
+    /// Resyncs the informer of kind `K` every `resync` instead of the default.
+    pub fn with_custom_resync<K: Resource<DynamicType = ()> + 'static>(
+        mut self,
+        resync: Duration,
+    ) -> Self {
+        Arc::make_mut(&mut self.options)
+            .custom_resync
+            .insert(InformerKey::Typed(TypeId::of::<K>()), resync);
+        self
+    }
+
+    /// Resyncs the dynamic informer of `gvr` every `resync` instead of the default.
+    pub fn with_custom_resync_for_resource(
+        mut self,
+        gvr: &GroupVersionResource,
+        resync: Duration,
+    ) -> Self {
+        Arc::make_mut(&mut self.options)
+            .custom_resync
+            .insert(InformerKey::Dynamic(gvr.clone()), resync);
+        self
+    }
+
+    /// Calls `handler` with every watch error of every informer (the watches retry
+    /// with backoff by themselves; this is for logs and metrics).
+    pub fn with_watch_error_handler(
+        mut self,
+        handler: impl Fn(&watcher::Error) + Send + Sync + 'static,
+    ) -> Self {
+        Arc::make_mut(&mut self.options).error_handler = Some(Arc::new(handler));
+        self
+    }
+
+    /// The client the informers watch through.
+    pub fn client(&self) -> &Client {
+        &self.client
+    }
+
+    /// The namespace the factory is limited to, if any.
+    pub fn namespace(&self) -> Option<&str> {
+        self.options.namespace.as_deref()
+    }
+
+    fn state(&self) -> MutexGuard<'_, State> {
+        lock(&self.state)
+    }
+
+    fn watcher_config(&self) -> watcher::Config {
+        let config = watcher::Config::default();
+        match &self.options.tweak {
+            Some(tweak) => tweak(config),
+            None => config,
+        }
+    }
+
+    fn resync_for(&self, key: &InformerKey) -> Duration {
+        self.options
+            .custom_resync
+            .get(key)
+            .copied()
+            .unwrap_or(self.options.default_resync)
+    }
+
+    /// The cached informer under `key`, or a new one from `make`, cached.
+    fn get_or_make<K: Cached>(
+        &self,
+        key: InformerKey,
+        name: impl FnOnce() -> String,
+        make: impl FnOnce() -> SharedInformer<K>,
+    ) -> SharedInformer<K> {
+        let mut state = self.state();
+        if let Some(made) = state.informers.iter().find(|m| m.key == key)
+            && let Some(informer) = made.informer.as_any().downcast_ref::<SharedInformer<K>>()
+        {
+            return informer.clone();
+        }
+        let informer = make();
+        if let Some(handler) = &self.options.error_handler {
+            informer.set_shared_watch_error_handler(Arc::clone(handler));
+        }
+        state.informers.push(Made {
+            key,
+            name: name(),
+            informer: Arc::new(informer.clone()),
+        });
+        informer
+    }
+
+    /// The shared informer of kind `K`: any kind with static type information, the
+    /// generated ones as well as k8s-openapi's (`Deployment`, `Service`, ...).
+    pub fn informer_for<K>(&self) -> SharedInformer<K>
+    where
+        K: Resource<DynamicType = (), Scope: Scope>
+            + Clone
+            + DeserializeOwned
+            + Debug
+            + Send
+            + Sync
+            + 'static,
+    {
+        let key = InformerKey::Typed(TypeId::of::<K>());
+        let resync = self.resync_for(&key);
+        self.get_or_make(
+            key,
+            || format!("{}/{}", K::api_version(&()), K::plural(&())),
+            || {
+                let api = <K::Scope as Scope>::api::<K>(self.client.clone(), self.namespace());
+                SharedInformer::new(api, self.watcher_config(), resync)
+            },
+        )
+    }
+
+    /// The shared informer of dynamic objects of `resource`, which has `scope`
+    /// (both as API discovery reports them).
+    pub fn dynamic_informer(
+        &self,
+        resource: &ApiResource,
+        scope: &kube::discovery::Scope,
+    ) -> DynamicInformer {
+        let gvr = GroupVersionResource::gvr(&resource.group, &resource.version, &resource.plural);
+        let key = InformerKey::Dynamic(gvr);
+        let resync = self.resync_for(&key);
+        self.get_or_make(
+            key,
+            || format!("{}/{} (dynamic)", resource.api_version, resource.plural),
+            || {
+                let mut api = Api::<DynamicObject>::dynamic(self.client.clone(), resource, scope);
+                if let Some(namespace) = self.namespace() {
+                    api = api.constrain(namespace);
+                }
+                SharedInformer::new_with(api, self.watcher_config(), resync, resource.clone())
+            },
+        )
+    }
+
+    /// The shared dynamic informer of a resource described by its
+    /// [`ResourceInfo`] (a generated crate's `apis::known_kinds()` lists its own),
+    /// without asking the server.
+    pub fn dynamic_informer_for(&self, info: &ResourceInfo) -> DynamicInformer {
+        let scope = if info.namespaced {
+            kube::discovery::Scope::Namespaced
+        } else {
+            kube::discovery::Scope::Cluster
+        };
+        self.dynamic_informer(&info.api_resource(), &scope)
+    }
+
+    /// The shared dynamic informer of `gvr`, whatever it is, asking the server's API
+    /// discovery for its kind and scope.
+    pub async fn discover_informer(
+        &self,
+        gvr: &GroupVersionResource,
+    ) -> Result<DynamicInformer, DiscoveryError> {
+        let group_version = GroupVersion::gv(&gvr.group, &gvr.version);
+        let group = kube::discovery::pinned_group(&self.client, &group_version)
+            .await
+            .map_err(DiscoveryError::Api)?;
+        let (resource, capabilities) = group
+            .versioned_resources(&gvr.version)
+            .into_iter()
+            .find(|(resource, _)| resource.plural == gvr.resource)
+            .ok_or_else(|| DiscoveryError::NotServed(gvr.clone()))?;
+        Ok(self.dynamic_informer(&resource, &capabilities.scope))
+    }
+
+    /// Starts every informer made so far that is not running yet (call it again
+    /// after asking for more). Does nothing after [`shutdown`](Self::shutdown).
+    ///
+    /// # Panics
+    ///
+    /// When called outside a Tokio runtime.
+    pub fn start(&self) {
+        let mut state = self.state();
+        if state.shut_down {
+            return;
+        }
+        state.started = true;
+        for made in &state.informers {
+            made.informer.start();
+        }
+    }
+
+    /// Waits until every started informer has its first complete list; returns,
+    /// per informer (`"<apiVersion>/<plural>"`), whether it synced (`false` if it
+    /// was shut down first).
+    pub async fn wait_for_cache_sync(&self) -> BTreeMap<String, bool> {
+        let started: Vec<(String, Arc<dyn Control>)> = self
+            .state()
+            .informers
+            .iter()
+            .filter(|m| m.informer.is_started())
+            .map(|m| (m.name.clone(), Arc::clone(&m.informer)))
+            .collect();
+        let synced = join_all(started.iter().map(|(_, informer)| informer.wait_for_sync())).await;
+        started
+            .iter()
+            .map(|(name, _)| name.clone())
+            .zip(synced)
+            .collect()
+    }
+
+    /// Stops every informer and waits until their watches and event handlers have
+    /// finished. Informers made later are never started.
+    pub async fn shutdown(&self) {
+        let informers: Vec<Arc<dyn Control>> = {
+            let mut state = self.state();
+            state.shut_down = true;
+            state
+                .informers
+                .iter()
+                .map(|m| Arc::clone(&m.informer))
+                .collect()
+        };
+        join_all(informers.iter().map(|informer| informer.shutdown())).await;
+    }
+}
