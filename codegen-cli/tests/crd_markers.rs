@@ -520,6 +520,39 @@ pub struct Scaling {
     );
 }
 
+/// `optMap` / `optFlatMap` (the optional library's macros) are expanded as
+/// cel-go expands them, so a rule is checked inside them too.
+#[test]
+fn cel_rules_are_checked_inside_optional_macros() {
+    let parsed = parse(&widget(
+        r#"    // +kubebuilder:validation:XValidation:rule="self.?limits.optMap(l, l.max_replicas).orValue(0) >= 0"
+    pub scaling: Scaling,"#,
+        r#"
+#[derive(Debug, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Scaling {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub limits: Option<Limits>,
+}
+
+#[derive(Debug, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Limits {
+    pub max_replicas: i32,
+}
+"#,
+    ))
+    .unwrap_or_else(|d| panic!("{d}"));
+    let errors = build_crds(&parsed.api).expect_err("an unknown field inside optMap");
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert_eq!(
+        errors[0].message,
+        "spec.versions[0].schema.openAPIV3Schema.properties[spec].properties[scaling].x-kubernetes-validations[0].rule: \
+         Invalid value: \"self.?limits.optMap(l, l.max_replicas).orValue(0) >= 0\": compilation failed: \
+         undefined field 'max_replicas'; did you mean `maxReplicas`?"
+    );
+}
+
 const NAMED_TYPES: &str = r#"
 /// A DNS name.
 // +kubebuilder:validation:MaxLength=253

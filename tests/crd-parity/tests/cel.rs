@@ -78,6 +78,26 @@ const CORPUS: &[(&str, Place, &str)] = &[
         "self.?mode.orValue('fast') != 'slow'",
     ),
     (
+        "valid-opt-map",
+        Spec,
+        "self.?mode.optMap(m, m.size()).orValue(0) <= 10",
+    ),
+    (
+        "valid-opt-flat-map",
+        Spec,
+        "self.?minReplicas.optFlatMap(m, m > 0 ? optional.of(m) : optional.none()).orValue(1) >= 1",
+    ),
+    (
+        "unknown-field-in-opt-map",
+        Spec,
+        "self.?mode.optMap(m, self.modes).hasValue() || self.replicas > 0",
+    ),
+    (
+        "type-error-in-opt-flat-map",
+        Spec,
+        "self.?minReplicas.optFlatMap(m, m > 0).orValue(true)",
+    ),
+    (
         "valid-ternary",
         Spec,
         "has(self.mode) ? self.mode != '' : true",

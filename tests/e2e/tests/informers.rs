@@ -37,6 +37,12 @@ use kube::{Api, Client, Config};
 use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender, unbounded_channel};
 use tokio::time::timeout;
 
+/// Held while a test installs the fixture's CRDs, and by the conversion tests
+/// for as long as they run: those point the converted kinds' webhooks at
+/// their own server, which a concurrent install of the fixture's CRDs (with
+/// the in-cluster service they ship) would undo mid-test.
+static FIXTURE_CRDS: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+
 /// Upper bound for anything the server and informers do in these tests.
 const WAIT: Duration = Duration::from_secs(30);
 
@@ -678,11 +684,14 @@ async fn one_factory_serves_two_generated_crates_and_built_in_kinds() -> Result<
     use kube_codegen_runtime::{Clientset, Interface as _};
 
     let client = setup().await?;
-    crds::install(
-        &client,
-        fixture_generated::crds::custom_resource_definitions()?,
-    )
-    .await?;
+    {
+        let _installing = FIXTURE_CRDS.lock().await;
+        crds::install(
+            &client,
+            fixture_generated::crds::custom_resource_definitions()?,
+        )
+        .await?;
+    }
     let ns = envtest::ns("inf-compose").await?;
     let probe = Probe::default();
     let factory = SharedInformerFactory::new(probed_client(&probe).await?, Duration::ZERO)

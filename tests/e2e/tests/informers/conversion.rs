@@ -70,6 +70,7 @@ fn image_of(spec: &batch_v1::CronTabSpec) -> Option<&str> {
 
 #[tokio::test]
 async fn a_kind_works_through_the_clients_of_both_versions() -> Result<()> {
+    let _webhooks = super::FIXTURE_CRDS.lock().await;
     let client = envtest::client().await?;
     let (url, ca, _stop) = start_webhook().await?;
     crds::install(&client, [crd("CronTab", &url, &ca)?]).await?;
@@ -183,6 +184,7 @@ fn pool(name: &str, nodes: i32) -> fleet_v1::NodePool {
 
 #[tokio::test]
 async fn stored_objects_migrate_to_a_new_storage_version() -> Result<()> {
+    let _webhooks = super::FIXTURE_CRDS.lock().await;
     let client = envtest::client().await?;
     let (url, ca, _stop) = start_webhook().await?;
     let clientset = Clientset::new(client.clone());

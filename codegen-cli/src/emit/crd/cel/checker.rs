@@ -23,8 +23,8 @@ pub(crate) struct Checked<'d> {
     /// Calls written `a.b.f(x)` that name the function `a.b.f` (no target).
     pub qualified: HashMap<u64, String>,
     pub errors: Vec<String>,
-    /// The expression uses what is not modelled here (the `optMap` and
-    /// `optFlatMap` macros): its type and cost are unknown.
+    /// The expression calls a macro in a form not expanded here (a macro
+    /// whose variable is not a plain name): its type and cost are unknown.
     pub unmodelled: bool,
 }
 

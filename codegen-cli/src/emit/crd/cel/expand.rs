@@ -2,8 +2,10 @@
 //! (cel-go's `ext.TwoVarComprehensions`: `all`, `exists`, `existsOne` and
 //! `exists_one` with three arguments, `transformList`, `transformMap`,
 //! `transformMapEntry`), which the parser here leaves as calls, expanded into
-//! the comprehensions cel-go's parser makes of them, so that they are checked
-//! and costed like every other expression.
+//! the comprehensions cel-go's parser makes of them, and the optional
+//! library's `optMap` / `optFlatMap` (cel-go's `OptionalTypes`), expanded into
+//! its conditional over a binding, so that they are checked and costed like
+//! every other expression.
 
 use cel::common::ast::{
     CallExpr, ComprehensionExpr, EntryExpr, Expr, IdedExpr, ListExpr, LiteralValue, MapExpr,
@@ -11,8 +13,8 @@ use cel::common::ast::{
 
 const ACCU: &str = "@result";
 
-/// `e` with every two-variable macro call expanded.
-pub(crate) fn two_variable_macros(mut e: IdedExpr) -> IdedExpr {
+/// `e` with every two-variable and optional macro call expanded.
+pub(crate) fn macros(mut e: IdedExpr) -> IdedExpr {
     let mut next = max_id(&e) + 1;
     expand(&mut e, &mut next);
     e
@@ -116,7 +118,7 @@ fn expand(e: &mut IdedExpr, next: &mut u64) {
         Expr::Ident(_) | Expr::Literal(_) | Expr::Unspecified => {}
     }
     if let Expr::Call(call) = &e.expr
-        && let Some(expanded) = expansion(call, next)
+        && let Some(expanded) = expansion(call, next).or_else(|| optional_expansion(call, next))
     {
         e.expr = expanded;
     }
@@ -220,4 +222,55 @@ fn expansion(call: &CallExpr, next: &mut u64) -> Option<Expr> {
         loop_step: step,
         result,
     })))
+}
+
+/// cel-go's expansion of `opt.optMap(v, e)` and `opt.optFlatMap(v, e)`:
+/// `opt.hasValue() ? optional.of(<e with v bound to opt.value()>) :
+/// optional.none()` (without `optional.of` for `optFlatMap`), the binding
+/// being the comprehension `cel.bind` makes. `None` for other calls.
+fn optional_expansion(call: &CallExpr, next: &mut u64) -> Option<Expr> {
+    let target = call.target.as_deref()?;
+    let name = call.func_name.as_str();
+    if !matches!(name, "optMap" | "optFlatMap") || call.args.len() != 2 {
+        return None;
+    }
+    let Expr::Ident(var) = &call.args[0].expr else {
+        return None;
+    };
+    let mut new = |expr: Expr| {
+        *next += 1;
+        IdedExpr { id: *next, expr }
+    };
+    let member = |function: &str, target: &IdedExpr| {
+        Expr::Call(CallExpr {
+            func_name: function.to_owned(),
+            target: Some(Box::new(target.clone())),
+            args: Vec::new(),
+        })
+    };
+    let call_of = |function: &str, args: Vec<IdedExpr>| {
+        Expr::Call(CallExpr {
+            func_name: function.to_owned(),
+            target: None,
+            args,
+        })
+    };
+    let has_value = new(member("hasValue", target));
+    let value = new(member("value", target));
+    let binding = Expr::Comprehension(Box::new(ComprehensionExpr {
+        iter_range: new(Expr::List(ListExpr::new(Vec::new()))),
+        iter_var: "#unused".to_owned(),
+        iter_var2: None,
+        accu_var: var.clone(),
+        accu_init: value,
+        loop_cond: new(Expr::Literal(LiteralValue::Boolean(false.into()))),
+        loop_step: new(Expr::Ident(var.clone())),
+        result: call.args[1].clone(),
+    }));
+    let mut mapped = new(binding);
+    if name == "optMap" {
+        mapped = new(call_of("optional.of", vec![mapped]));
+    }
+    let none = new(call_of("optional.none", Vec::new()));
+    Some(call_of("_?_:_", vec![has_value, mapped, none]))
 }

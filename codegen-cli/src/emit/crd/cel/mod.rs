@@ -22,8 +22,9 @@
 //! Problems read like the server's (`<path>: Forbidden: estimated rule cost
 //! exceeds budget by factor of 2.5x (try simplifying the rule, or adding
 //! maxItems, maxProperties, and maxLength where arrays, maps, and strings are
-//! declared)`). What is not modelled (the `optMap` and `optFlatMap` macros)
-//! is left to the server: such a rule is neither refused nor costed.
+//! declared)`). Macros the `cel` crate's parser leaves as calls (cel-go's
+//! two-variable comprehensions, `optMap`, `optFlatMap`) are expanded first,
+//! as cel-go's parser expands them (`expand`).
 
 mod checker;
 mod cost;
@@ -280,7 +281,7 @@ impl Walk {
             let Ok(ast) = parser().parse(expression) else {
                 continue;
             };
-            let ast = expand::two_variable_macros(ast);
+            let ast = expand::macros(ast);
             let checked = checker::check(&ast, self_ty.clone(), old_self.clone());
             let mut errors = checked.errors.clone();
             let result = checked.types.get(&ast.id).cloned().unwrap_or(Type::Dyn);
