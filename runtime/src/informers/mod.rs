@@ -37,12 +37,16 @@
 //! # }
 //! ```
 
+mod decode;
 mod factory;
 mod handler;
 mod listeners;
 mod shared;
 
+pub use decode::{DecodeError, Decoded};
 pub use factory::{DiscoveryError, DynamicInformer, SharedInformerFactory, TweakListOptions};
 pub use handler::{EventHandler, EventHandlerFuncs, Notification};
 pub use listeners::Subscription;
-pub use shared::{Cached, HandlerRegistration, SharedInformer, WatchErrorHandler};
+pub use shared::{
+    Cached, DecodeErrorHandler, HandlerRegistration, SharedInformer, WatchErrorHandler,
+};
