@@ -14,6 +14,7 @@ use std::time::Duration;
 use anyhow::{Context, Result};
 use e2e::{crds, envtest};
 use fixture_generated::apis::infra::v1alpha1::Policy;
+use fixture_generated::informers::DecodeError;
 use fixture_generated::prelude::*;
 use generated::informers::{EventHandlerFuncs, SharedInformerFactory};
 use k8s_openapi::apiextensions_apiserver::pkg::apis::apiextensions::v1::{
@@ -21,7 +22,6 @@ use k8s_openapi::apiextensions_apiserver::pkg::apis::apiextensions::v1::{
 };
 use kube::api::{ApiResource, DeleteParams, DynamicObject, Patch, PatchParams, PostParams};
 use kube::{Api, Resource as _};
-use kube_codegen_runtime::informers::DecodeError;
 use serde_json::json;
 use tokio::sync::mpsc::{UnboundedReceiver, unbounded_channel};
 use tokio::time::timeout;
