@@ -11,6 +11,12 @@
 //! each cached object. With a resync period, every cached object is
 //! re-delivered as an update that often.
 //!
+//! Objects are decoded one by one: an object that does not decode as the
+//! informer's type (another version without conversion, an older schema) is
+//! reported as a [`DecodeError`] (log line, `undecodable()`, a counter, a
+//! handler) instead of failing the list, and the informer syncs the rest; see
+//! [`SharedInformer`] for what happens to its later states.
+//!
 //! ```no_run
 //! # async fn demo(client: kube::Client) {
 //! use std::time::Duration;
