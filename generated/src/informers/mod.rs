@@ -34,8 +34,8 @@
 //! # }
 //! ```
 pub use kube_codegen_runtime::informers::{
-    EventHandler, EventHandlerFuncs, HandlerRegistration, Notification, SharedInformer,
-    SharedInformerFactory, Subscription,
+    DecodeError, EventHandler, EventHandlerFuncs, HandlerRegistration, Notification,
+    SharedInformer, SharedInformerFactory, Subscription,
 };
 pub mod myapp {
     //! Informers of the API group `myapp.k8s.io`.

@@ -18,7 +18,8 @@ use kube::runtime::watcher;
 use kube::{Api, Client};
 use serde::de::DeserializeOwned;
 
-use super::shared::{Cached, SharedInformer, WatchErrorHandler};
+use super::decode::DecodeError;
+use super::shared::{Cached, DecodeErrorHandler, SharedInformer, WatchErrorHandler};
 use crate::ResourceInfo;
 use crate::kind::Scope;
 
@@ -43,6 +44,7 @@ trait Control: Send + Sync {
     fn is_started(&self) -> bool;
     fn wait_for_sync(&self) -> BoxFuture<'_, bool>;
     fn shutdown(&self) -> BoxFuture<'_, ()>;
+    fn undecodable(&self) -> Vec<DecodeError>;
     fn as_any(&self) -> &dyn Any;
 }
 
@@ -61,6 +63,10 @@ impl<K: Cached> Control for SharedInformer<K> {
 
     fn shutdown(&self) -> BoxFuture<'_, ()> {
         Box::pin(SharedInformer::shutdown(self))
+    }
+
+    fn undecodable(&self) -> Vec<DecodeError> {
+        SharedInformer::undecodable(self)
     }
 
     fn as_any(&self) -> &dyn Any {
@@ -90,6 +96,7 @@ struct Options {
     tweak: Option<TweakListOptions>,
     custom_resync: HashMap<InformerKey, Duration>,
     error_handler: Option<WatchErrorHandler>,
+    decode_error_handler: Option<DecodeErrorHandler>,
 }
 
 /// Makes and caches shared informers: asking twice for the same type returns the
@@ -173,6 +180,7 @@ impl SharedInformerFactory {
                 tweak: None,
                 custom_resync: HashMap::new(),
                 error_handler: None,
+                decode_error_handler: None,
             }),
             state: Arc::new(Mutex::new(State::default())),
         }
@@ -228,6 +236,16 @@ impl SharedInformerFactory {
         self
     }
 
+    /// Calls `handler` with every object an informer of this factory cannot
+    /// decode (see [`SharedInformer::set_decode_error_handler`]).
+    pub fn with_decode_error_handler(
+        mut self,
+        handler: impl Fn(&DecodeError) + Send + Sync + 'static,
+    ) -> Self {
+        Arc::make_mut(&mut self.options).decode_error_handler = Some(Arc::new(handler));
+        self
+    }
+
     /// The client the informers watch through.
     pub fn client(&self) -> &Client {
         &self.client
@@ -274,6 +292,9 @@ impl SharedInformerFactory {
         let informer = make();
         if let Some(handler) = &self.options.error_handler {
             informer.set_shared_watch_error_handler(Arc::clone(handler));
+        }
+        if let Some(handler) = &self.options.decode_error_handler {
+            informer.set_shared_decode_error_handler(Arc::clone(handler));
         }
         state.informers.push(Made {
             key,
@@ -393,6 +414,17 @@ impl SharedInformerFactory {
             .iter()
             .map(|(name, _)| name.clone())
             .zip(synced)
+            .collect()
+    }
+
+    /// The objects the informers cannot decode, per informer
+    /// (`"<apiVersion>/<plural>"`) that has any: see [`SharedInformer::undecodable`].
+    pub fn undecodable(&self) -> BTreeMap<String, Vec<DecodeError>> {
+        self.state()
+            .informers
+            .iter()
+            .map(|m| (m.name.clone(), m.informer.undecodable()))
+            .filter(|(_, undecodable)| !undecodable.is_empty())
             .collect()
     }
 

@@ -11,6 +11,12 @@
 //! each cached object. With a resync period, every cached object is
 //! re-delivered as an update that often.
 //!
+//! Objects are decoded one by one: an object that does not decode as the
+//! informer's type (another version without conversion, an older schema) is
+//! reported as a [`DecodeError`] (log line, `undecodable()`, a counter, a
+//! handler) instead of failing the list, and the informer syncs the rest; see
+//! [`SharedInformer`] for what happens to its later states.
+//!
 //! ```no_run
 //! # async fn demo(client: kube::Client) {
 //! use std::time::Duration;
@@ -37,12 +43,16 @@
 //! # }
 //! ```
 
+mod decode;
 mod factory;
 mod handler;
 mod listeners;
 mod shared;
 
+pub use decode::{DecodeError, Decoded};
 pub use factory::{DiscoveryError, DynamicInformer, SharedInformerFactory, TweakListOptions};
 pub use handler::{EventHandler, EventHandlerFuncs, Notification};
 pub use listeners::Subscription;
-pub use shared::{Cached, HandlerRegistration, SharedInformer, WatchErrorHandler};
+pub use shared::{
+    Cached, DecodeErrorHandler, HandlerRegistration, SharedInformer, WatchErrorHandler,
+};

@@ -2,14 +2,16 @@
 //! kube-runtime reflector `Store` (with a namespace index over the same `Arc`s),
 //! fanned out to any number of listers, event handlers and subscription streams.
 
+use std::collections::BTreeMap;
 use std::fmt::Debug;
 use std::hash::Hash;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError, Weak};
 use std::time::Duration;
 
 use futures::stream::BoxStream;
 use futures::{Stream, StreamExt};
+use k8s_openapi::apimachinery::pkg::apis::meta::v1::ObjectMeta;
 use kube::Api;
 use kube::core::Resource;
 use kube::runtime::WatchStreamExt;
@@ -19,6 +21,7 @@ use serde::de::DeserializeOwned;
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
 
+use super::decode::{DecodeError, Decoded, Outcome};
 use super::handler::{EventHandler, Notification};
 use super::listeners::{Listeners, Subscription};
 use crate::listers::{Change, Indexer, Lister};
@@ -42,10 +45,25 @@ impl<K> Cached for K where
 }
 
 /// Where an informer's watch events come from.
-type EventStream<K> = BoxStream<'static, Result<Event<K>, watcher::Error>>;
+type EventStream<K> = BoxStream<'static, Result<Event<Decoded<K>>, watcher::Error>>;
 
 /// Called with each error the watch reports (it keeps retrying with backoff).
 pub type WatchErrorHandler = Arc<dyn Fn(&watcher::Error) + Send + Sync>;
+
+/// Called with each object the informer cannot decode.
+pub type DecodeErrorHandler = Arc<dyn Fn(&DecodeError) + Send + Sync>;
+
+/// `(namespace, name)`: `""` for the namespace of cluster-scoped objects.
+type ObjectKey = (String, String);
+
+/// The objects that do not decode, as the last list and the watch since say.
+#[derive(Default)]
+struct Undecodable {
+    /// Each object whose current state does not decode, with why.
+    current: BTreeMap<ObjectKey, DecodeError>,
+    /// What the list in progress found, which replaces `current` when it is done.
+    listing: Option<BTreeMap<ObjectKey, DecodeError>>,
+}
 
 /// Where an informer is in its life.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -73,6 +91,10 @@ struct Inner<K: Cached> {
     task: Mutex<Option<JoinHandle<()>>>,
     started: AtomicBool,
     error_handler: Mutex<Option<WatchErrorHandler>>,
+    decode_error_handler: Mutex<Option<DecodeErrorHandler>>,
+    undecodable: Mutex<Undecodable>,
+    /// How many times a state of an object failed to decode, ever.
+    decode_failures: AtomicU64,
 }
 
 /// A cache of every object of kind `K` that one watch sees, shared by any number of
@@ -85,6 +107,18 @@ struct Inner<K: Cached> {
 /// second watch. On a re-list the new list is compared with the cache, and
 /// handlers get exactly the adds, updates and deletes that happened while the
 /// watch was down.
+///
+/// Objects are decoded one by one: one that does not decode as `K` (written
+/// through another version without conversion, by an older schema, ...) does
+/// not fail the list. It is reported (a `WARN` log line, a [`DecodeError`] in
+/// [`undecodable`](Self::undecodable), the [`decode_failures`](Self::decode_failures)
+/// counter, the [decode error handler](Self::set_decode_error_handler)), the
+/// informer syncs the others, and the object's later states are handled as
+/// they come: one that decodes is cached (an add, or an update of the stale
+/// state), a delete removes it. While an object that was cached does not
+/// decode, the cache keeps its last state that did (no notification): the
+/// object still exists, and a delete notification would tell controllers
+/// otherwise.
 ///
 /// Get one from a `SharedInformerFactory` (which makes one per type, however many
 /// times it is asked) or build one with [`new`](Self::new) or
@@ -169,7 +203,14 @@ where
         resync: Duration,
         dyntype: K::DynamicType,
     ) -> Self {
-        Self::from_stream_with(
+        // The same URL, decoded object by object.
+        let namespace = api.namespace().map(str::to_owned);
+        let client = api.into_client();
+        let api: Api<Decoded<K>> = match namespace {
+            Some(namespace) => Api::namespaced_with(client, &namespace, &dyntype),
+            None => Api::all_with(client, &dyntype),
+        };
+        Self::from_decoded_stream_with(
             watcher::watcher(api, config).default_backoff(),
             resync,
             dyntype,
@@ -187,12 +228,32 @@ impl<K: Cached<DynamicType = ()>> SharedInformer<K> {
     ) -> Self {
         Self::from_stream_with(events, resync, ())
     }
+
+    /// An informer fed by a stream of watcher events whose objects may not
+    /// decode, such as a watcher of [`Decoded<K>`], or a scripted stream in a
+    /// test (`serde_json::from_value::<Decoded<K>>(json)`).
+    pub fn from_decoded_stream(
+        events: impl Stream<Item = Result<Event<Decoded<K>>, watcher::Error>> + Send + 'static,
+        resync: Duration,
+    ) -> Self {
+        Self::from_decoded_stream_with(events, resync, ())
+    }
 }
 
 impl<K: Cached> SharedInformer<K> {
     /// [`from_stream`](Self::from_stream) for a kind with a run-time type.
     pub fn from_stream_with(
         events: impl Stream<Item = Result<Event<K>, watcher::Error>> + Send + 'static,
+        resync: Duration,
+        dyntype: K::DynamicType,
+    ) -> Self {
+        Self::from_decoded_stream_with(events.map(|event| event.map(decoded)), resync, dyntype)
+    }
+
+    /// [`from_decoded_stream`](Self::from_decoded_stream) for a kind with a
+    /// run-time type.
+    pub fn from_decoded_stream_with(
+        events: impl Stream<Item = Result<Event<Decoded<K>>, watcher::Error>> + Send + 'static,
         resync: Duration,
         dyntype: K::DynamicType,
     ) -> Self {
@@ -210,6 +271,9 @@ impl<K: Cached> SharedInformer<K> {
                 task: Mutex::new(None),
                 started: AtomicBool::new(false),
                 error_handler: Mutex::new(None),
+                decode_error_handler: Mutex::new(None),
+                undecodable: Mutex::new(Undecodable::default()),
+                decode_failures: AtomicU64::new(0),
             }),
         }
     }
@@ -292,6 +356,60 @@ impl<K: Cached> SharedInformer<K> {
         *lock(&self.inner.error_handler) = Some(handler);
     }
 
+    /// Calls `handler` with each object state the informer cannot decode, once
+    /// per state (and again when a re-list finds it still undecodable), after
+    /// logging it. It runs on the informer's task, so it should be quick: to
+    /// publish a Kubernetes Event about the object, spawn the publishing.
+    ///
+    /// ```no_run
+    /// # fn demo(client: kube::Client, informer: kube_codegen_runtime::informers::SharedInformer<k8s_openapi::api::core::v1::ConfigMap>) {
+    /// use kube::runtime::events::{Event, EventType, Recorder, Reporter};
+    ///
+    /// let recorder = Recorder::new(client, Reporter::from("my-controller"));
+    /// informer.set_decode_error_handler(move |error| {
+    ///     let (recorder, reference) = (recorder.clone(), error.object_ref());
+    ///     let note = error.to_string();
+    ///     tokio::spawn(async move {
+    ///         let event = Event {
+    ///             type_: EventType::Warning,
+    ///             reason: "Undecodable".into(),
+    ///             note: Some(note),
+    ///             action: "Decode".into(),
+    ///             secondary: None,
+    ///         };
+    ///         let _ = recorder.publish(&event, &reference).await;
+    ///     });
+    /// });
+    /// # }
+    /// ```
+    pub fn set_decode_error_handler(&self, handler: impl Fn(&DecodeError) + Send + Sync + 'static) {
+        *lock(&self.inner.decode_error_handler) = Some(Arc::new(handler));
+    }
+
+    /// Sets the decode error handler from a shared one.
+    pub fn set_shared_decode_error_handler(&self, handler: DecodeErrorHandler) {
+        *lock(&self.inner.decode_error_handler) = Some(handler);
+    }
+
+    /// The objects whose current state does not decode as `K`, by namespace and
+    /// name: those the last list found, updated by the watch since. An object
+    /// leaves it when a state of it decodes or it is deleted. Those that decoded
+    /// before are still cached in their last state that did.
+    pub fn undecodable(&self) -> Vec<DecodeError> {
+        lock(&self.inner.undecodable)
+            .current
+            .values()
+            .cloned()
+            .collect()
+    }
+
+    /// How many object states failed to decode since the informer started: a
+    /// counter for metrics, which a re-list that finds the same objects again
+    /// increases.
+    pub fn decode_failures(&self) -> u64 {
+        self.inner.decode_failures.load(Ordering::Relaxed)
+    }
+
     /// Starts the watch on the current Tokio runtime (and the tasks of handlers
     /// added so far). Calling it again, or after [`shutdown`](Self::shutdown), does
     /// nothing.
@@ -354,6 +472,98 @@ impl<K: Cached> Inner<K> {
     /// The store's `Arc` of `object`, just written.
     fn stored(&self, object: &K) -> Option<Arc<K>> {
         self.store.get(&object.to_object_ref(self.dyntype.clone()))
+    }
+
+    /// Applies one watcher event whose object may not decode: the decoded ones
+    /// as they are, the others reported, and their effect on the cache decided
+    /// here (see [`SharedInformer`]).
+    fn apply_decoded(&self, writer: &mut Writer<K>, event: Event<Decoded<K>>) {
+        match event {
+            Event::Init => {
+                lock(&self.undecodable).listing = Some(BTreeMap::new());
+                self.apply(writer, Event::Init);
+            }
+            Event::InitDone => {
+                let mut undecodable = lock(&self.undecodable);
+                if let Some(listed) = undecodable.listing.take() {
+                    undecodable.current = listed;
+                }
+                drop(undecodable);
+                self.apply(writer, Event::InitDone);
+            }
+            Event::InitApply(Decoded::Object(object)) => {
+                self.apply(writer, Event::InitApply(object))
+            }
+            Event::Apply(Decoded::Object(object)) => {
+                lock(&self.undecodable).current.remove(&key(object.meta()));
+                self.apply(writer, Event::Apply(object));
+            }
+            Event::Delete(Decoded::Object(object)) => {
+                lock(&self.undecodable).current.remove(&key(object.meta()));
+                self.apply(writer, Event::Delete(object));
+            }
+            Event::InitApply(Decoded::Undecodable(error)) => {
+                let error = self.named(error);
+                // A re-list must not drop the stale state the cache keeps.
+                let stale = self.cached(error.meta());
+                self.report(&error, stale.is_some());
+                if let Some(stale) = stale {
+                    self.apply(writer, Event::InitApply(K::clone(&stale)));
+                }
+                let mut undecodable = lock(&self.undecodable);
+                if let Some(listing) = undecodable.listing.as_mut() {
+                    listing.insert(key(error.meta()), error);
+                }
+            }
+            Event::Apply(Decoded::Undecodable(error)) => {
+                let error = self.named(error);
+                self.report(&error, self.cached(error.meta()).is_some());
+                lock(&self.undecodable)
+                    .current
+                    .insert(key(error.meta()), error);
+            }
+            Event::Delete(Decoded::Undecodable(error)) => {
+                // Gone: nothing to fix, so nothing to report.
+                lock(&self.undecodable).current.remove(&key(error.meta()));
+                if let Some(stale) = self.cached(error.meta()) {
+                    self.apply(writer, Event::Delete(K::clone(&stale)));
+                }
+            }
+        }
+    }
+
+    /// `error`, naming the kind this informer watches.
+    fn named(&self, mut error: Box<DecodeError>) -> DecodeError {
+        error.set_kind(&K::api_version(&self.dyntype), &K::kind(&self.dyntype));
+        *error
+    }
+
+    /// The cached state of the object `meta` names.
+    fn cached(&self, meta: &ObjectMeta) -> Option<Arc<K>> {
+        let (namespace, name) = key(meta);
+        self.indexer.get(&namespace, &name)
+    }
+
+    /// Logs an object that does not decode, counts it and calls the handler.
+    fn report(&self, error: &DecodeError, stale: bool) {
+        let outcome = if stale {
+            Outcome::KeptStale
+        } else {
+            Outcome::LeftOut
+        };
+        tracing::warn!(
+            kind = error.kind(),
+            namespace = error.namespace(),
+            name = error.name(),
+            resource_version = error.resource_version(),
+            path = error.path(),
+            "{error}; {outcome}"
+        );
+        self.decode_failures.fetch_add(1, Ordering::Relaxed);
+        let handler = lock(&self.decode_error_handler).clone();
+        if let Some(handler) = handler {
+            handler(error);
+        }
     }
 
     /// Applies one watcher event to the store and the index and queues the
@@ -425,7 +635,7 @@ impl<K: Cached> Inner<K> {
         }
     }
 
-    fn report(&self, error: &watcher::Error) {
+    fn report_watch_error(&self, error: &watcher::Error) {
         let handler = lock(&self.error_handler).clone();
         if let Some(handler) = handler {
             handler(error);
@@ -455,8 +665,8 @@ async fn run<K: Cached>(
         tokio::select! {
             _ = stop.wait_for(|stop| *stop) => break,
             item = source.next() => match item {
-                Some(Ok(event)) => inner.apply(&mut writer, event),
-                Some(Err(error)) => inner.report(&error),
+                Some(Ok(event)) => inner.apply_decoded(&mut writer, event),
+                Some(Err(error)) => inner.report_watch_error(&error),
                 None => break,
             },
             _ = async {
@@ -468,4 +678,23 @@ async fn run<K: Cached>(
         }
     }
     inner.finish();
+}
+
+/// An event of decoded objects as one whose objects may not decode.
+fn decoded<K>(event: Event<K>) -> Event<Decoded<K>> {
+    match event {
+        Event::Apply(object) => Event::Apply(Decoded::Object(object)),
+        Event::Delete(object) => Event::Delete(Decoded::Object(object)),
+        Event::Init => Event::Init,
+        Event::InitApply(object) => Event::InitApply(Decoded::Object(object)),
+        Event::InitDone => Event::InitDone,
+    }
+}
+
+/// The key the index and the undecodable objects are kept under.
+fn key(meta: &ObjectMeta) -> ObjectKey {
+    (
+        meta.namespace.clone().unwrap_or_default(),
+        meta.name.clone().unwrap_or_default(),
+    )
 }

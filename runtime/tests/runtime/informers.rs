@@ -19,11 +19,11 @@ use tokio::time::timeout;
 
 use crate::common::App;
 
-const WAIT: Duration = Duration::from_secs(10);
+pub(crate) const WAIT: Duration = Duration::from_secs(10);
 
 type Feed = UnboundedSender<Result<Event<App>, watcher::Error>>;
 
-fn app(namespace: &str, name: &str, version: &str) -> App {
+pub(crate) fn app(namespace: &str, name: &str, version: &str) -> App {
     App {
         metadata: ObjectMeta {
             name: Some(name.to_owned()),
@@ -88,7 +88,7 @@ fn describe(n: &Notification<App>) -> String {
 }
 
 /// An event handler that reports each call, described, on a channel.
-struct Recorder(tokio::sync::mpsc::UnboundedSender<String>);
+pub(crate) struct Recorder(tokio::sync::mpsc::UnboundedSender<String>);
 
 impl EventHandler<App> for Recorder {
     fn on_add(&self, object: &Arc<App>, is_in_initial_list: bool) {
@@ -112,13 +112,13 @@ impl EventHandler<App> for Recorder {
     }
 }
 
-fn recorder() -> (Recorder, UnboundedReceiver<String>) {
+pub(crate) fn recorder() -> (Recorder, UnboundedReceiver<String>) {
     let (tx, rx) = unbounded_channel();
     (Recorder(tx), rx)
 }
 
 /// The next `n` calls, sorted (the order within one list or relist is unspecified).
-async fn next_sorted(rx: &mut UnboundedReceiver<String>, n: usize) -> Vec<String> {
+pub(crate) async fn next_sorted(rx: &mut UnboundedReceiver<String>, n: usize) -> Vec<String> {
     let mut seen = Vec::new();
     for _ in 0..n {
         let call = timeout(WAIT, rx.recv())

@@ -9,3 +9,4 @@ mod factory;
 mod fake;
 mod informers;
 mod listers;
+mod undecodable;

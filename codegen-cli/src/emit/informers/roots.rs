@@ -100,8 +100,8 @@ pub(crate) fn informers_root(groups: &Groups<'_, '_>, opts: &EmitOptions) -> Tok
         #module_doc
 
         pub use kube_codegen_runtime::informers::{
-            EventHandler, EventHandlerFuncs, HandlerRegistration, Notification, SharedInformer,
-            SharedInformerFactory, Subscription,
+            DecodeError, EventHandler, EventHandlerFuncs, HandlerRegistration, Notification,
+            SharedInformer, SharedInformerFactory, Subscription,
         };
 
         #(#group_modules)*
