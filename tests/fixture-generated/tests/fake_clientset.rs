@@ -314,6 +314,12 @@ mod apply_configurations {
             serde_json::from_value::<CronTabApply>(json).unwrap(),
             crontab
         );
+        // An unset flattened struct writes nothing and reads back unset.
+        let bare = CronTabApply::new("nightly", "jobs")
+            .with_spec(CronTabSpecApply::default().with_schedule("0 3 * * *"));
+        let json = serde_json::to_value(&bare).unwrap();
+        assert_eq!(json["spec"], json!({"schedule": "0 3 * * *"}));
+        assert_eq!(serde_json::from_value::<CronTabApply>(json).unwrap(), bare);
 
         let pool = NodePoolApply::new("pool").with_spec(NodePoolSpecApply::default().with_image(
             ImageSource::Catalog {

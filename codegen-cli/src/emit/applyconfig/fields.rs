@@ -82,11 +82,27 @@ impl Structs<'_> {
         }
     }
 
-    /// The field of the configuration: always optional, left out when `None`.
+    /// Whether the field is a struct flattened into its parent: its
+    /// configuration is flattened as it is, not as an `Option` (an empty one
+    /// writes nothing, and reads back equal to what was applied).
+    fn flattened_struct(&self, field: &Field) -> bool {
+        field.flatten
+            && matches!(field.ty.unwrap_option(), FieldType::Local(name) if self.names.contains(name.as_str()))
+    }
+
+    /// The field of the configuration: optional and left out when `None`
+    /// (flattened structs: their own configuration, empty by default).
     pub(crate) fn field(&self, field: &Field) -> TokenStream {
         let name = field_ident(&field.name);
         let ty = self.ty(field.ty.unwrap_option());
         let docs = field_docs(field);
+        if self.flattened_struct(field) {
+            return quote! {
+                #docs
+                #[serde(flatten)]
+                pub #name: #ty,
+            };
+        }
         let serde = if field.flatten {
             quote!(#[serde(flatten)])
         } else {
@@ -105,6 +121,18 @@ impl Structs<'_> {
         let name = field_ident(&field.name);
         let inner = field.ty.unwrap_option();
         let json = &field.json_name;
+        if self.flattened_struct(field) {
+            let ty = self.ty(inner);
+            let doc = doc("Sets the fields flattened into this object.");
+            return quote! {
+                #doc
+                #[must_use]
+                pub fn #method(mut self, value: #ty) -> Self {
+                    self.#name = value;
+                    self
+                }
+            };
+        }
         match inner {
             FieldType::Vec(item) => {
                 let item = self.ty(item);

@@ -239,7 +239,7 @@ pub struct CronTabSpecApply {
     pub tags: Option<Vec<String>>,
     /// Shared retry settings, flattened into the spec.
     #[serde(flatten)]
-    pub retry: Option<RetryPolicyApply>,
+    pub retry: RetryPolicyApply,
     /// Free-form settings passed to the job, kept as they are.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub settings: Option<::serde_json::Value>,
@@ -370,10 +370,10 @@ impl CronTabSpecApply {
         self
     }
 
-    /// Sets `retry`.
+    /// Sets the fields flattened into this object.
     #[must_use]
     pub fn with_retry(mut self, value: RetryPolicyApply) -> Self {
-        self.retry = Some(value);
+        self.retry = value;
         self
     }
 
