@@ -112,3 +112,92 @@ async fn apply_configurations_round_trip() -> Result<()> {
     assert_eq!(extract_app_status(&app, "status-writer")?, fewer);
     Ok(())
 }
+
+/// The fixture's CronTab: renamed fields (`type`), a flattened struct, a
+/// string enum, a map and a list-map keyed by `name` shared by two managers;
+/// dropping entries removes only the dropper's. (`minReplicas` is sent: a
+/// CEL rule reads it and it has no default.)
+#[tokio::test]
+async fn fixture_configurations_merge_by_the_schemas_keys() -> Result<()> {
+    use fixture_generated::apis::batch::v1::ConcurrencyPolicy;
+    use fixture_generated::applyconfigurations::batch::v1::{
+        CronTabApply, CronTabSpecApply, NotifyTargetApply, RetryPolicyApply, extract_cron_tab,
+    };
+    use fixture_generated::clientset::prelude::*;
+    use k8s_openapi::api::core::v1::PodTemplateSpec;
+    use k8s_openapi::apimachinery::pkg::apis::meta::v1::ObjectMeta;
+
+    // A k8s-openapi type is set whole; an empty one (`{}`) would be no field
+    // the server records as owned, so the template has a label.
+    let template = || PodTemplateSpec {
+        metadata: Some(ObjectMeta {
+            labels: Some([("app".to_owned(), "nightly".to_owned())].into()),
+            ..ObjectMeta::default()
+        }),
+        spec: None,
+    };
+    let client = setup().await?;
+    let ns = envtest::ns("apply-crontab").await?;
+    let crontabs = Clientset::new(client).batch_v1().cron_tabs(ns.name());
+    let target = |name: &str, kind: &str| {
+        NotifyTargetApply::default()
+            .with_name(name)
+            .with_url(format!("https://{name}.example.com"))
+            .with_kind(kind)
+    };
+    let alice = ApplyParams::new("alice");
+    let full = CronTabApply::new("nightly", ns.name()).with_spec(
+        CronTabSpecApply::default()
+            .with_schedule("0 3 * * *")
+            .with_min_replicas(0)
+            .with_template(template())
+            .with_concurrency_policy(ConcurrencyPolicy::Forbid)
+            .with_env([("LEVEL", "debug".to_owned())])
+            .with_notify([target("ops", "slack")])
+            .with_retry(RetryPolicyApply::default().with_attempts(5u32)),
+    );
+    let crontab = crontabs.apply_config(&full, &alice).await?;
+    assert_eq!(crontab.spec.notify[0].kind, "slack");
+    assert_eq!(crontab.spec.retry.attempts, 5);
+    assert_eq!(extract_cron_tab(&crontab, "alice")?, full);
+
+    // Bob adds an entry to the keyed list and the map: merged, not replaced.
+    let bob = ApplyParams::new("bob");
+    let bobs = CronTabApply::new("nightly", ns.name()).with_spec(
+        CronTabSpecApply::default()
+            .with_env([("TRACE", "1".to_owned())])
+            .with_notify([target("pager", "email")]),
+    );
+    let crontab = crontabs.apply_config(&bobs, &bob).await?;
+    let names: Vec<&str> = crontab
+        .spec
+        .notify
+        .iter()
+        .map(|n| n.name.as_str())
+        .collect();
+    assert_eq!(names, ["ops", "pager"]);
+    assert_eq!(crontab.spec.env.len(), 2);
+    assert_eq!(extract_cron_tab(&crontab, "bob")?, bobs);
+    assert_eq!(extract_cron_tab(&crontab, "alice")?, full);
+
+    // Alice drops her entries and the retry settings: only hers go, and
+    // `attempts` is defaulted again.
+    let fewer = CronTabApply::new("nightly", ns.name()).with_spec(
+        CronTabSpecApply::default()
+            .with_schedule("0 3 * * *")
+            .with_min_replicas(0)
+            .with_template(template()),
+    );
+    let crontab = crontabs.apply_config(&fewer, &alice).await?;
+    let names: Vec<&str> = crontab
+        .spec
+        .notify
+        .iter()
+        .map(|n| n.name.as_str())
+        .collect();
+    assert_eq!(names, ["pager"]);
+    assert_eq!(crontab.spec.env.keys().collect::<Vec<_>>(), ["TRACE"]);
+    assert_eq!(crontab.spec.retry.attempts, 3, "the CRD's default");
+    assert_eq!(extract_cron_tab(&crontab, "alice")?, fewer);
+    Ok(())
+}
