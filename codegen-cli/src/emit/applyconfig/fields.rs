@@ -244,3 +244,35 @@ pub(crate) fn serde_attr(name: &str, json: &str) -> TokenStream {
 pub(crate) fn field_ident(name: &str) -> proc_macro2::Ident {
     ident(name.trim_start_matches("r#"))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::ExternalType;
+
+    fn render(ty: &FieldType) -> String {
+        let structs = Structs {
+            names: ["Spec"].into(),
+        };
+        structs.ty(ty).to_string().replace(' ', "")
+    }
+
+    #[test]
+    fn types_are_absolute_and_structs_become_their_configurations() {
+        let chrono = FieldType::External(ExternalType {
+            path: "chrono::DateTime<chrono::Utc>".to_owned(),
+        });
+        assert_eq!(render(&chrono), "::chrono::DateTime<chrono::Utc>");
+        let map = FieldType::Map {
+            ordered: false,
+            value: Box::new(FieldType::Vec(Box::new(FieldType::Local("Spec".into())))),
+        };
+        assert_eq!(
+            render(&map),
+            "::std::collections::HashMap<String,Vec<SpecApply>>"
+        );
+        // Enums and newtypes (not in `names`) are the API's own types.
+        let boxed = FieldType::Boxed(Box::new(FieldType::Local("Policy".into())));
+        assert_eq!(render(&boxed), "Box<types::Policy>");
+    }
+}
