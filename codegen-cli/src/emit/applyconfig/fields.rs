@@ -208,16 +208,35 @@ impl Structs<'_> {
     }
 }
 
-/// The user's docs of the field, or a line naming it where there are none.
+/// The user's docs of the field, or a line naming it where there are none;
+/// and what a custom serde format of the API type's field means here.
 fn field_docs(field: &Field) -> TokenStream {
-    if field.docs.iter().any(|d| !d.trim().is_empty()) {
+    let main = if field.docs.iter().any(|d| !d.trim().is_empty()) {
         let docs = doc_attrs(&field.docs);
         quote!(#(#docs)*)
     } else if field.flatten {
         doc("The fields flattened into this object.")
     } else {
         doc(&format!("`{}`.", field.json_name))
+    };
+    if custom_format(field) {
+        let note = doc(
+            "Sent in its type's own serde format, as the CRD schema describes it: the \
+             API type's `#[serde(with)]` (or `serialize_with`) is not applied here.",
+        );
+        quote!(#main #[doc = ""] #note)
+    } else {
+        main
     }
+}
+
+/// Whether the API type's field has a serde format of its own (which the
+/// parser already warns the schema may not match).
+fn custom_format(field: &Field) -> bool {
+    field.serde_attrs.iter().any(|attr| {
+        attr.split(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .any(|word| matches!(word, "with" | "serialize_with" | "deserialize_with"))
+    })
 }
 
 /// Whether the field is part of what serde writes (`skip` and
@@ -255,6 +274,47 @@ mod tests {
             names: ["Spec"].into(),
         };
         structs.ty(ty).to_string().replace(' ', "")
+    }
+
+    fn field(name: &str, serde: &str) -> Field {
+        Field {
+            name: name.to_owned(),
+            json_name: "since".to_owned(),
+            docs: vec![],
+            location: Default::default(),
+            ty: FieldType::Option(Box::new(FieldType::String)),
+            ty_source: "Option<String>".to_owned(),
+            serde_attrs: vec![serde.to_owned()],
+            flatten: false,
+            serde_default: false,
+            skip: false,
+            validation: Default::default(),
+            required_marker: None,
+            nullable: false,
+            alias: None,
+            lossless: false,
+        }
+    }
+
+    #[test]
+    fn fields_are_optional_renamed_and_say_what_a_custom_format_means() {
+        let structs = Structs {
+            names: Default::default(),
+        };
+        let plain = structs.field(&field("r#type", "#[serde(rename = \"since\")]"));
+        let text = plain.to_string();
+        assert!(text.contains("pub r#type : Option < String >"), "{text}");
+        assert!(text.contains("rename = \"since\""), "{text}");
+        assert!(!text.contains("not applied"), "{text}");
+        let custom = structs.field(&field("at", "#[serde(with = \"rfc3339\")]"));
+        assert!(
+            custom
+                .to_string()
+                .contains("`#[serde(with)]` (or `serialize_with`) is not applied here"),
+            "{custom}"
+        );
+        let skipped = field("cache", "#[serde(skip_serializing)]");
+        assert!(!on_the_wire(&skipped));
     }
 
     #[test]
