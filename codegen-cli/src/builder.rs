@@ -250,9 +250,19 @@ impl Builder {
         self
     }
 
+    /// Whether to generate the apply configurations (`applyconfigurations`
+    /// module, applyconfiguration-gen's output). Default on.
+    pub fn apply_configurations(mut self, on: bool) -> Self {
+        self.artifacts.apply_configurations = on;
+        self
+    }
+
     /// Only the types with their deep-copy `Clone` and `Resource` impls.
     pub fn types_only(self) -> Self {
-        self.crds(false).clientset(false).informers(false)
+        self.crds(false)
+            .clientset(false)
+            .informers(false)
+            .apply_configurations(false)
     }
 
     /// Starts every generated file with this text (licence header), as
@@ -627,6 +637,7 @@ pub struct Widget {
             "pub mod clientset",
             "pub mod informers",
             "pub mod listers",
+            "pub mod applyconfigurations",
         ] {
             assert!(!code.contains(module), "{module} should be left out");
         }

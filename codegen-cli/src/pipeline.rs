@@ -181,6 +181,9 @@ pub struct Artifacts {
     pub clientset: bool,
     /// `src/listers/**` and `src/informers/**`; they are built on the clientset.
     pub informers: bool,
+    /// `src/applyconfigurations/**`: typed apply configurations
+    /// (applyconfiguration-gen), with `extract_<kind>` when the CRDs are emitted.
+    pub apply_configurations: bool,
     /// `README.md`: how other teams depend on the crate (a published crate's
     /// front page; pointless for code generated into `OUT_DIR`).
     pub readme: bool,
@@ -192,6 +195,7 @@ impl Artifacts {
         crds: true,
         clientset: true,
         informers: true,
+        apply_configurations: true,
         readme: true,
     };
 }
@@ -247,6 +251,19 @@ fn emitters(artifacts: &Artifacts) -> Vec<Emitter> {
     }
     if artifacts.informers {
         jobs.push(|api, opts| Ok(emit::informers::emit_informers(api, opts)));
+    }
+    match (artifacts.apply_configurations, artifacts.crds) {
+        (true, true) => jobs.push(|api, opts| {
+            Ok(emit::applyconfig::emit_apply_configurations(
+                api, opts, true,
+            ))
+        }),
+        (true, false) => jobs.push(|api, opts| {
+            Ok(emit::applyconfig::emit_apply_configurations(
+                api, opts, false,
+            ))
+        }),
+        (false, _) => {}
     }
     if artifacts.readme {
         jobs.push(|api, opts| Ok(vec![emit::readme::emit_readme(api, opts)]));

@@ -1,7 +1,9 @@
 //! Generated code is warning-free whatever the user named things: kinds named
 //! like Rust keywords and std types (`Type`, `Match`, `Result`, `Box`, `Error`),
 //! a kind called `Foo` (clippy's placeholder names), undocumented types and
-//! fields, `jiff::Timestamp` fields. The crate is generated into a workspace made by `kube-codegen init`
+//! fields, `jiff::Timestamp` fields, apply configurations whose builders
+//! would clash (a top-level `labels` field, `Gadget`'s status extractor next to
+//! a kind `GadgetStatus`). The crate is generated into a workspace made by `kube-codegen init`
 //! and checked with `cargo clippy --all-targets -- -D warnings` (offline, with
 //! this workspace's Cargo.lock, in `target/scaffold-workspace` like the
 //! scaffolding tests, so the dependencies compile once).
@@ -79,6 +81,38 @@ pub struct {kind}Status {{
 "#
         ));
     }
+    // Apply configurations: a top-level field whose builder would be a
+    // `metadata` builder's (`with_labels`), keyword fields, and a kind whose
+    // `extract_*` function would be another kind's status extractor.
+    out.push_str(
+        r#"
+// +genclient
+// +kubebuilder:subresource:status
+#[derive(Debug, Default, Serialize, Deserialize)]
+pub struct Gadget {
+    pub metadata: ObjectMeta,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub labels: Option<std::collections::BTreeMap<String, String>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub status: Option<GadgetState>,
+}
+
+#[derive(Debug, Default, Serialize, Deserialize)]
+pub struct GadgetState {
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub r#match: Vec<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub new: Option<i32>,
+}
+
+// +genclient
+#[derive(Debug, Default, Serialize, Deserialize)]
+pub struct GadgetStatus {
+    pub metadata: ObjectMeta,
+    pub spec: GadgetState,
+}
+"#,
+    );
     out
 }
 
@@ -128,6 +162,18 @@ fn awkward_names_generate_a_crate_clippy_accepts() {
     let clients = std::fs::read_to_string(dir.join("generated/src/clientset/fleet/v1.rs")).unwrap();
     assert!(clients.contains("pub fn fleet_clusters("), "{clients}");
     assert!(clients.contains("pub fn boxes("), "{clients}");
+    let apply =
+        std::fs::read_to_string(dir.join("generated/src/applyconfigurations/fleet/v1.rs")).unwrap();
+    for builder in [
+        "pub fn with_labels_field<",
+        "pub fn with_match(",
+        "pub fn with_type(",
+        "pub fn extract_gadget_status(",
+        "pub fn extract_gadget_status_subresource(",
+        "pub struct ResultApply",
+    ] {
+        assert!(apply.contains(builder), "{builder} in {apply}");
+    }
 
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
     let out = run(Command::new(cargo)

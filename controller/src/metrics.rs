@@ -24,7 +24,7 @@ type Labels1 = [(&'static str, &'static str); 1];
 type Labels2 = [(&'static str, &'static str); 2];
 
 /// Verbs counted by [`Metrics::count_write`].
-pub const WRITE_VERBS: [&str; 4] = ["create", "apply", "delete", "update_status"];
+pub const WRITE_VERBS: [&str; 4] = ["create", "apply", "delete", "apply_status"];
 /// Resources counted by [`Metrics::count_write`].
 pub const WRITE_RESOURCES: [&str; 4] = ["apps", "deployments", "services", "events"];
 
@@ -205,7 +205,7 @@ mod tests {
         m.observe_reconcile(Duration::from_millis(3), Some("conflict"));
         m.count_write("create", "deployments");
         m.count_write("create", "deployments");
-        m.count_write("update_status", "apps");
+        m.count_write("apply_status", "apps");
         m.set_queue_depth(7);
         m.set_leader(true);
         let text = m.render();

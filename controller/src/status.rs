@@ -5,6 +5,8 @@
 use k8s_openapi::api::apps::v1::Deployment;
 use k8s_openapi::apimachinery::pkg::apis::meta::v1::{Condition, Time};
 
+use generated::applyconfigurations::myapp::v1::{AppApply, AppStatusApply};
+
 use crate::api::AppStatus;
 
 /// The condition type this controller maintains.
@@ -137,6 +139,24 @@ pub fn set_condition(conditions: &mut Vec<Condition>, new: Condition) {
         }
         None => conditions.push(new),
     }
+}
+
+/// The status this controller owns, as the apply configuration it applies
+/// through the status subresource: `availableReplicas` (while known),
+/// `observedGeneration` and the `Ready` condition. Conditions of other types
+/// are other managers' (the list is a map keyed by `type`) and are left out,
+/// so applying never removes them.
+pub fn status_apply(name: &str, namespace: &str, status: &AppStatus) -> AppApply {
+    let mut owned = AppStatusApply::default().with_conditions(
+        status
+            .conditions
+            .iter()
+            .filter(|c| c.type_ == READY)
+            .cloned(),
+    );
+    owned.available_replicas = status.available_replicas;
+    owned.observed_generation = status.observed_generation;
+    AppApply::new(name, namespace).with_status(owned)
 }
 
 /// The `Ready` condition of a status, if present.
@@ -283,6 +303,47 @@ mod tests {
         assert_eq!(s.conditions[0], other);
         assert_eq!(s.conditions[1].type_, "Ready");
         assert_eq!(ready_condition(Some(&s)).unwrap().reason, "Progressing");
+    }
+
+    #[test]
+    fn the_applied_status_holds_only_what_this_controller_owns() {
+        let other = Condition {
+            type_: "Audited".into(),
+            status: "True".into(),
+            reason: "ByHand".into(),
+            message: String::new(),
+            observed_generation: None,
+            last_transition_time: time("2024-01-01T00:00:00Z"),
+        };
+        let current = AppStatus {
+            conditions: vec![other],
+            ..AppStatus::default()
+        };
+        let next = next_status(
+            Some(&current),
+            4,
+            Some(2),
+            &Readiness::not_ready("Progressing", "rolling out"),
+            time("2025-01-01T00:00:00Z"),
+        );
+        let json = serde_json::to_value(status_apply("web", "default", &next)).unwrap();
+        assert_eq!(
+            json,
+            serde_json::json!({
+                "apiVersion": "myapp.k8s.io/v1",
+                "kind": "App",
+                "metadata": {"name": "web", "namespace": "default"},
+                "status": {
+                    "availableReplicas": 2,
+                    "observedGeneration": 4,
+                    "conditions": [{
+                        "type": "Ready", "status": "False", "reason": "Progressing",
+                        "message": "rolling out", "observedGeneration": 4,
+                        "lastTransitionTime": "2025-01-01T00:00:00Z",
+                    }],
+                },
+            })
+        );
     }
 
     #[test]

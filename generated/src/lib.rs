@@ -10,6 +10,7 @@
 //! The modules of `generated`:
 //!
 //! - [`apis`]: The API types, with deep-copy `Clone` and `Resource` impls.
+//! - [`applyconfigurations`]: Apply configurations: typed server-side apply, every field optional.
 //! - [`clientset`]: Typed clients for every kind, over the runtime's real and fake clientsets.
 //! - [`crds`]: The CustomResourceDefinitions, as YAML data.
 //! - [`informers`]: Shared informers from the runtime's factory: one watch per type, however many consumers.
@@ -23,6 +24,8 @@ const _: () = kube_codegen_runtime::VERSION_0_1;
 #[allow(missing_docs)]
 #[rustfmt::skip]
 pub mod apis;
+#[rustfmt::skip]
+pub mod applyconfigurations;
 #[rustfmt::skip]
 pub mod clientset;
 #[rustfmt::skip]

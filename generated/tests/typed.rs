@@ -102,3 +102,127 @@ async fn the_informer_accessors_share_the_runtimes_informers() {
     assert_eq!(lister.list(&LabelSelector::everything()).len(), 1);
     factory.shutdown().await;
 }
+
+/// The apply configurations: only what is set is sent, typed apply on any
+/// clientset, and `extract_app` reading what a manager owns.
+mod apply_configurations {
+    use generated::apis::myapp::v1::App;
+    use generated::applyconfigurations::myapp::v1::{
+        AppApply, AppSpecApply, AppStatusApply, DeploymentSpecApply, ServiceSpecApply, extract_app,
+        extract_app_status,
+    };
+    use generated::clientset::{ApplyParams, ErrorKind, fake};
+    use generated::prelude::*;
+    use k8s_openapi::apimachinery::pkg::apis::meta::v1::Condition;
+    use serde_json::json;
+
+    fn condition(kind: &str) -> Condition {
+        serde_json::from_value(json!({
+            "type": kind, "status": "True", "reason": "Test", "message": "",
+            "lastTransitionTime": "2026-01-01T00:00:00Z",
+        }))
+        .unwrap()
+    }
+
+    fn web() -> AppApply {
+        AppApply::new("web", "default")
+            .with_labels([("team", "a")])
+            .with_spec(
+                AppSpecApply::default()
+                    .with_deployment(DeploymentSpecApply::default().with_image("nginx:1.27")),
+            )
+    }
+
+    #[test]
+    fn only_the_fields_set_are_serialized() {
+        assert_eq!(
+            serde_json::to_value(web()).unwrap(),
+            json!({
+                "apiVersion": "myapp.k8s.io/v1",
+                "kind": "App",
+                "metadata": {"name": "web", "namespace": "default", "labels": {"team": "a"}},
+                "spec": {"deployment": {"image": "nginx:1.27"}},
+            })
+        );
+        // A status configuration carries no spec, and lists are appended to.
+        let status = AppApply::new("web", "default").with_status(
+            AppStatusApply::default()
+                .with_observed_generation(3)
+                .with_conditions([condition("Ready")])
+                .with_conditions([condition("Progressing")]),
+        );
+        let json = serde_json::to_value(&status).unwrap();
+        assert_eq!(json["status"]["observedGeneration"], 3);
+        assert_eq!(json["status"]["conditions"].as_array().unwrap().len(), 2);
+        assert!(json.get("spec").is_none(), "{json}");
+        // And it reads back as what was built.
+        assert_eq!(serde_json::from_value::<AppApply>(json).unwrap(), status);
+    }
+
+    #[tokio::test]
+    async fn typed_apply_needs_a_name_and_the_clients_namespace() {
+        let clientset = fake::Clientset::default();
+        let apps = clientset.myapp_v1().apps("default");
+        let params = ApplyParams::new("tester");
+        let nameless = AppApply::default().with_namespace("default");
+        let err = apps.apply_config(&nameless, &params).await.unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::BadRequest);
+        assert_eq!(
+            err.message(),
+            "App: metadata.name must be provided to apply"
+        );
+        let elsewhere = AppApply::new("web", "other");
+        let err = apps.apply_config(&elsewhere, &params).await.unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::BadRequest);
+        assert!(err.message().contains("(other)"), "{}", err.message());
+        assert!(clientset.actions().is_empty(), "nothing was sent");
+
+        let whole = AppApply::new("web", "default").with_spec(
+            AppSpecApply::default()
+                .with_deployment(
+                    DeploymentSpecApply::default()
+                        .with_name("web")
+                        .with_image("nginx:1.27"),
+                )
+                .with_service(ServiceSpecApply::default().with_name("web")),
+        );
+        let applied = apps.apply_config(&whole, &params).await.unwrap();
+        assert_eq!(applied.spec.deployment.image, "nginx:1.27");
+        assert!(clientset.actions()[0].matches("patch", "apps"));
+    }
+
+    #[test]
+    fn extract_reads_what_a_manager_owns_from_managed_fields() {
+        let object: App = serde_json::from_value(json!({
+            "apiVersion": "myapp.k8s.io/v1",
+            "kind": "App",
+            "metadata": {
+                "name": "web", "namespace": "default", "labels": {"team": "a", "other": "b"},
+                "managedFields": [
+                    {"manager": "tester", "operation": "Apply", "apiVersion": "myapp.k8s.io/v1",
+                     "fieldsType": "FieldsV1",
+                     "fieldsV1": {"f:metadata": {"f:labels": {"f:team": {}}},
+                                  "f:spec": {"f:deployment": {"f:image": {}}}}},
+                    {"manager": "tester", "operation": "Apply", "apiVersion": "myapp.k8s.io/v1",
+                     "fieldsType": "FieldsV1", "subresource": "status",
+                     "fieldsV1": {"f:status": {"f:availableReplicas": {}}}},
+                ],
+            },
+            "spec": {"deployment": {"name": "web", "image": "nginx:1.27", "replicas": 2},
+                     "service": {"name": "web"}},
+            "status": {"availableReplicas": 2, "observedGeneration": 1},
+        }))
+        .unwrap();
+        assert_eq!(extract_app(&object, "tester").unwrap(), web());
+        assert_eq!(
+            extract_app_status(&object, "tester").unwrap(),
+            AppApply::new("web", "default")
+                .with_status(AppStatusApply::default().with_available_replicas(2))
+        );
+        // A manager that never applied owns nothing but the object's identity.
+        assert_eq!(
+            extract_app(&object, "someone-else").unwrap(),
+            AppApply::new("web", "default")
+        );
+    }
+}

@@ -20,6 +20,8 @@
 //! - [`listers`]: namespace-indexed reads from informer caches.
 //! - [`selector`]: the API server's label and field selector grammar, used by
 //!   the listers and the fake alike.
+//! - [`apply`]: typed server-side apply: the apply configurations generated
+//!   crates write stand on it, and client-go's `ExtractX`.
 //! - [`Error`], [`params`], [`crds`].
 //!
 //! Generated code pins the runtime version it was generated for with
@@ -47,6 +49,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod apply;
 mod builtin;
 pub mod client;
 pub mod crds;

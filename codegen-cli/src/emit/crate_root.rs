@@ -15,6 +15,10 @@ const MODULES: &[(&str, &str)] = &[
         "The API types, with deep-copy `Clone` and `Resource` impls.",
     ),
     (
+        "applyconfigurations",
+        "Apply configurations: typed server-side apply, every field optional.",
+    ),
+    (
         "clientset",
         "Typed clients for every kind, over the runtime's real and fake clientsets.",
     ),

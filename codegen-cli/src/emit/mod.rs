@@ -60,6 +60,7 @@ impl Default for EmitOptions {
     }
 }
 
+pub mod applyconfig;
 pub mod clientset;
 pub mod conversion;
 pub mod crate_root;

@@ -71,6 +71,7 @@ fn intro(out: &mut String, api: &Api, krate: &str) {
          |---|---|\n\
          | `{krate}::apis` | the types, with deep-copy `Clone`, `kube::Resource` and `kube_codegen_runtime::Kind` impls |\n\
          | `{krate}::clientset` | typed clients: accessors (`Interface`) on the clientsets of `kube-codegen-runtime`, real and fake |\n\
+         | `{krate}::applyconfigurations` | apply configurations for server-side apply (`<Kind>Apply::new(..).with_*(..)`, every field optional, sent with the typed clients' `apply_config` / `apply_status_config`) and `extract_<kind>` (what a field manager owns) |\n\
          | `{krate}::listers`, `{krate}::informers` | cached reads: accessors (`SharedInformerFactoryExt`) on the runtime's shared informer factory, listers |\n\
          | `{krate}::crds` | the CustomResourceDefinitions (also as YAML files in `crds/`) |\n\
          | `{krate}::prelude` | the extension traits, to `use {krate}::prelude::*` |\n\

@@ -453,7 +453,7 @@ fn verbatim_item(text: &str) -> TokenStream {
 
 /// `#[doc = "..."]` for each line, with the space after `///` that the model's
 /// doc lines (stripped of it, like rustdoc does) leave out.
-fn doc_attrs(lines: &[String]) -> Vec<TokenStream> {
+pub(crate) fn doc_attrs(lines: &[String]) -> Vec<TokenStream> {
     doc_lines(lines)
         .into_iter()
         .map(|line| quote!(#[doc = #line]))

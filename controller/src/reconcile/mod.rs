@@ -24,7 +24,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::Instant;
 
-use generated::clientset::Interface;
+use generated::clientset::{ApplyParams, Interface};
 use generated::listers::myapp::v1::AppLister;
 use generated::listers::{LabelSelector, Lister};
 use k8s_openapi::api::apps::v1::Deployment;
@@ -33,7 +33,7 @@ use k8s_openapi::api::core::v1::Service;
 pub use error::ReconcileError;
 
 use crate::api::App;
-use crate::children::{self, Child, post_params};
+use crate::children::{self, Child};
 use crate::desired;
 use crate::drift::{differences, has_drifted};
 use crate::events::{AppEvent, EventSink, reason as event_reason};
@@ -472,17 +472,19 @@ where
             tracing::debug!(app = %key, version, "cache older than our last status write; waiting for it");
             return Ok(false);
         }
-        let mut updated = app.clone();
-        updated.status = Some(next);
-        self.metrics.count_write("update_status", "apps");
-        // Status is written through the status subresource only (PUT).
-        // +kubebuilder:rbac:groups=myapp.k8s.io,resources=apps/status,verbs=update
+        self.metrics.count_write("apply_status", "apps");
+        // Status is written through the status subresource only, by
+        // server-side apply of the fields this controller owns (forced, as
+        // controllers do: the status is theirs).
+        // +kubebuilder:rbac:groups=myapp.k8s.io,resources=apps/status,verbs=patch
+        let config = status::status_apply(name, namespace, &next);
+        let params = ApplyParams::new(desired::FIELD_MANAGER).force();
         self.clientset
             .myapp_v1()
             .apps(namespace)
-            .update_status(&post_params(), &updated)
+            .apply_status_config(&config, &params)
             .await
-            .map_err(|e| api_error("update status of", "App", name, e))?;
+            .map_err(|e| api_error("apply status of", "App", name, e))?;
         self.written_over().insert(key, version);
         tracing::info!(
             app = name,

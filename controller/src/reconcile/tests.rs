@@ -168,9 +168,16 @@ fn with_status(mut d: Deployment, available: i32) -> Deployment {
     d
 }
 
+/// The configuration an apply sent.
+fn applied(action: &Action) -> &serde_json::Value {
+    let body = action.patch.as_ref().or(action.object.as_ref());
+    body.expect("an apply configuration in the action")
+}
+
+/// The status a status apply sent.
 fn status_of(action: &Action) -> AppStatus {
-    let app: App = action.object_as().expect("an App in the action");
-    app.status.expect("a status")
+    let sent = applied(action);
+    serde_json::from_value(sent["status"].clone()).expect("a status")
 }
 
 fn ready(status: &AppStatus) -> (String, String, String) {
@@ -194,7 +201,7 @@ async fn creates_the_missing_deployment_and_service_then_writes_status() {
         [
             "create deployments default/-",
             "create services default/-",
-            "update apps/status default/example",
+            "apply apps/status default/example",
         ]
     );
     let (desired_deployment, desired_service) = owned_children(&app);
@@ -248,7 +255,7 @@ async fn creates_the_missing_deployment_and_service_then_writes_status() {
         (Some(true), Some(true))
     );
     assert_eq!(f.metrics.writes("create", "deployments"), 1);
-    assert_eq!(f.metrics.writes("update_status", "apps"), 1);
+    assert_eq!(f.metrics.writes("apply_status", "apps"), 1);
 }
 
 #[tokio::test]
@@ -293,7 +300,7 @@ async fn a_cache_older_than_our_status_write_is_not_written_over() {
     f.seed_child(&f.deployments, d).await;
     f.seed_child(&f.services, s).await;
     f.sync("example").await.unwrap();
-    assert_eq!(f.actions(), ["update apps/status default/example"]);
+    assert_eq!(f.actions(), ["apply apps/status default/example"]);
     f.fake.clear_actions();
 
     // Another event queues the App before the informer delivered the
@@ -313,7 +320,7 @@ async fn an_app_in_sync_causes_no_writes() {
     f.seed_child(&f.services, s).await;
     // First sync writes the status; the second, from the updated cache, nothing.
     f.sync("example").await.unwrap();
-    assert_eq!(f.actions(), ["update apps/status default/example"]);
+    assert_eq!(f.actions(), ["apply apps/status default/example"]);
     app = f.stored_app(&app);
     f.apps.insert(Arc::new(app.clone()));
     f.fake.clear_actions();
@@ -353,7 +360,7 @@ async fn drift_is_corrected_with_one_server_side_apply() {
         f.actions(),
         [
             "apply deployments default/web",
-            "update apps/status default/example"
+            "apply apps/status default/example"
         ]
     );
     let apply = f.action(0);
@@ -408,7 +415,7 @@ async fn fields_other_managers_added_are_not_drift() {
 
     f.sync("example").await.unwrap();
 
-    assert_eq!(f.actions(), ["update apps/status default/example"]);
+    assert_eq!(f.actions(), ["apply apps/status default/example"]);
 }
 
 #[tokio::test]
@@ -434,7 +441,7 @@ async fn a_foreign_deployment_is_left_alone_and_reported() {
         "{error}"
     );
     // Only the status is written: nothing touches the Deployment.
-    assert_eq!(f.actions(), ["update apps/status default/example"]);
+    assert_eq!(f.actions(), ["apply apps/status default/example"]);
     let stored: Deployment = serde_json::from_value(
         f.fake
             .tracker()
@@ -483,7 +490,7 @@ async fn a_service_controlled_by_another_app_is_not_adopted() {
         error.to_string().contains("it has App \"other\""),
         "{error}"
     );
-    assert_eq!(f.actions(), ["update apps/status default/example"]);
+    assert_eq!(f.actions(), ["apply apps/status default/example"]);
 }
 
 fn app_other() -> App {
@@ -513,7 +520,7 @@ async fn a_rename_creates_the_new_children_and_deletes_the_old_ones() {
             "create services default/-",
             "delete deployments default/web",
             "delete services default/web",
-            "update apps/status default/example",
+            "apply apps/status default/example",
         ]
     );
     let key = fake::ResourceKey::of(&Deployment::INFO);
@@ -555,7 +562,7 @@ async fn children_of_other_apps_survive_a_rename() {
 
     f.sync("example").await.unwrap();
 
-    assert_eq!(f.actions(), ["update apps/status default/example"]);
+    assert_eq!(f.actions(), ["apply apps/status default/example"]);
 }
 
 #[tokio::test]
@@ -574,7 +581,7 @@ async fn status_follows_the_deployment() {
     f.deployments.insert(Arc::new(with_status(d, 2)));
     f.sync("example").await.unwrap();
 
-    assert_eq!(f.actions(), ["update apps/status default/example"]);
+    assert_eq!(f.actions(), ["apply apps/status default/example"]);
     let status = status_of(&f.action(0));
     assert_eq!(status.available_replicas, Some(2));
     let (ready_status, reason, _) = ready(&status);
@@ -597,7 +604,7 @@ async fn an_invalid_spec_is_reported_once_and_not_retried() {
 
     f.sync("example").await.unwrap();
 
-    assert_eq!(f.actions(), ["update apps/status default/example"]);
+    assert_eq!(f.actions(), ["apply apps/status default/example"]);
     let status = status_of(&f.action(0));
     let (s, reason, message) = ready(&status);
     assert_eq!((s.as_str(), reason.as_str()), ("False", "InvalidSpec"));
@@ -657,7 +664,7 @@ async fn a_refused_write_becomes_a_warning_and_a_condition() {
         f.actions(),
         [
             "create deployments default/-",
-            "update apps/status default/example"
+            "apply apps/status default/example"
         ]
     );
     let (s, reason, message) = ready(&status_of(&f.action(1)));
@@ -675,10 +682,12 @@ async fn a_refused_write_becomes_a_warning_and_a_condition() {
 }
 
 #[tokio::test]
-async fn a_status_conflict_is_retried_without_noise() {
+async fn a_stale_cache_does_not_make_the_status_write_conflict() {
     let f = Fixture::new();
     let app = f.seed_app(example());
-    // The cache holds an older version of the App than the server.
+    // The cache holds an older version of the App than the server: the status
+    // is applied (no resourceVersion precondition), not refused as an update
+    // of a stale object would be.
     let mut stale = app.clone();
     stale.metadata.resource_version = Some("0".into());
     f.apps.insert(Arc::new(stale));
@@ -686,11 +695,14 @@ async fn a_status_conflict_is_retried_without_noise() {
     f.seed_child(&f.deployments, d).await;
     f.seed_child(&f.services, s).await;
 
-    let error = f.sync("example").await.unwrap_err();
+    f.sync("example").await.unwrap();
 
-    assert_eq!(error.metric_reason(), "conflict");
-    assert!(error.is_stale_cache());
-    assert_eq!(f.actions(), ["update apps/status default/example"]);
+    assert_eq!(f.actions(), ["apply apps/status default/example"]);
+    assert!(
+        applied(&f.action(0))["metadata"]
+            .get("resourceVersion")
+            .is_none()
+    );
     assert_eq!(f.events.lines(), Vec::<String>::new());
 }
 
@@ -717,7 +729,7 @@ async fn a_child_being_deleted_is_waited_for() {
 
     f.sync("example").await.unwrap();
 
-    assert_eq!(f.actions(), ["update apps/status default/example"]);
+    assert_eq!(f.actions(), ["apply apps/status default/example"]);
     let (_, reason, message) = ready(&status_of(&f.action(0)));
     assert_eq!(reason, "ChildDeleting");
     assert_eq!(

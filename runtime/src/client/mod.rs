@@ -46,6 +46,7 @@ use serde::de::DeserializeOwned;
 pub use kube_api::{Clientset, KubeApi};
 
 use crate::Kind;
+use crate::apply::ApplyConfiguration;
 use crate::error::Result;
 use crate::params::{
     ApplyParams, DeleteParams, DeleteResponse, ListParams, ObjectList, Patch, PatchParams,
@@ -343,6 +344,20 @@ impl<K: verb::Apply, C: Interface> TypedClient<K, C> {
     pub async fn apply<P: Body>(&self, name: &str, config: &P, params: &ApplyParams) -> Result<K> {
         self.api.apply(name, config, params).await
     }
+
+    /// Server-side applies a typed apply configuration (a generated
+    /// `<Kind>Apply`) as `params.field_manager`: the object is the one its
+    /// `metadata.name` names, which is required (a `BadRequest` error
+    /// otherwise, as is a `metadata.namespace` other than the client's). Only
+    /// the fields set in `config` are sent, and owned.
+    pub async fn apply_config<A: ApplyConfiguration<Kind = K>>(
+        &self,
+        config: &A,
+        params: &ApplyParams,
+    ) -> Result<K> {
+        let name = crate::apply::target(config, self.namespace())?;
+        self.api.apply(name, config, params).await
+    }
 }
 
 impl<K: verb::ApplyStatus, C: Interface> TypedClient<K, C> {
@@ -354,6 +369,18 @@ impl<K: verb::ApplyStatus, C: Interface> TypedClient<K, C> {
         config: &P,
         params: &ApplyParams,
     ) -> Result<K> {
+        self.api.apply_status(name, config, params).await
+    }
+
+    /// Server-side applies the `status` of a typed apply configuration through
+    /// the status subresource, as [`apply_config`](Self::apply_config) does
+    /// the object.
+    pub async fn apply_status_config<A: ApplyConfiguration<Kind = K>>(
+        &self,
+        config: &A,
+        params: &ApplyParams,
+    ) -> Result<K> {
+        let name = crate::apply::target(config, self.namespace())?;
         self.api.apply_status(name, config, params).await
     }
 }

@@ -33,7 +33,7 @@ use controller::validate::validate;
 use controller::{desired, status};
 use futures::{FutureExt, StreamExt, TryStreamExt};
 use generated::apis::myapp::v1::{App, AppSpec, DeploymentSpec, ServiceSpec};
-use generated::clientset::{Clientset, Interface};
+use generated::clientset::{ApplyParams, Clientset, Interface};
 use k8s_openapi::api::apps::v1::Deployment;
 use k8s_openapi::api::core::v1::Service;
 use k8s_openapi::apiextensions_apiserver::pkg::apis::apiextensions::v1::CustomResourceDefinition;
@@ -359,18 +359,22 @@ async fn run_bare(
                     services.create(&pp, &service),
                 )?;
                 let readiness = status::deployment_readiness(&created);
-                let mut updated = app.clone();
-                updated.status = Some(status::next_status(
+                let next = status::next_status(
                     None,
                     app.metadata.generation.unwrap_or(0),
                     Some(status::available_replicas(&created)),
                     &readiness,
                     status::now(),
-                ));
+                );
+                // The controller's status write: server-side apply of what it owns.
+                let name = app.metadata.name.as_deref().unwrap_or_default();
                 clientset
                     .myapp_v1()
                     .apps(&ns)
-                    .update_status(&pp, &updated)
+                    .apply_status_config(
+                        &status::status_apply(name, &ns, &next),
+                        &ApplyParams::new(desired::FIELD_MANAGER).force(),
+                    )
                     .await?;
                 Ok::<_, anyhow::Error>(())
             }

@@ -1,7 +1,11 @@
 //! The generated typed clientset against a real API server: every verb of the App
 //! client and of the fixture's kinds (cluster-scoped, without status, restricted
 //! verb sets, custom `+genclient:method=` verbs on the `scale` subresource), and
-//! the error kinds callers tell apart.
+//! the error kinds callers tell apart; typed apply configurations
+//! (`apply_configurations`).
+
+#[path = "clientset/apply_configurations.rs"]
+mod apply_configurations;
 
 use std::time::Duration;
 

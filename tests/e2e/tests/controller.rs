@@ -1065,7 +1065,7 @@ async fn many_apps_converge_and_stay_quiet() -> Result<()> {
         per_app(m.writes("create", "services")),
         per_app(m.writes("apply", "deployments") + m.writes("apply", "services")),
         per_app(m.writes("delete", "deployments") + m.writes("delete", "services")),
-        per_app(m.writes("update_status", "apps")),
+        per_app(m.writes("apply_status", "apps")),
         per_app(m.writes_to("events")),
         m.reconciles("success"),
         m.reconciles("error"),

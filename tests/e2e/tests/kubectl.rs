@@ -159,7 +159,7 @@ fn can_i(subject: &str, verb: &str, group: &str, resource: &str, namespace: &str
 const CONTROLLER_NEEDS: &[(&str, &str, &str)] = &[
     ("list", "apps", "myapp.k8s.io"),
     ("watch", "apps", "myapp.k8s.io"),
-    ("update", "apps/status", "myapp.k8s.io"),
+    ("patch", "apps/status", "myapp.k8s.io"),
     ("list", "deployments", "apps"),
     ("watch", "deployments", "apps"),
     ("create", "deployments", "apps"),

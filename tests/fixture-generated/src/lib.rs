@@ -12,6 +12,7 @@
 //! The modules of `fixture_generated`:
 //!
 //! - [`apis`]: The API types, with deep-copy `Clone` and `Resource` impls.
+//! - [`applyconfigurations`]: Apply configurations: typed server-side apply, every field optional.
 //! - [`clientset`]: Typed clients for every kind, over the runtime's real and fake clientsets.
 //! - [`conversion`]: Conversion between the versions of kinds converted by a webhook.
 //! - [`crds`]: The CustomResourceDefinitions, as YAML data.
@@ -26,6 +27,8 @@ const _: () = kube_codegen_runtime::VERSION_0_1;
 #[allow(missing_docs)]
 #[rustfmt::skip]
 pub mod apis;
+#[rustfmt::skip]
+pub mod applyconfigurations;
 #[rustfmt::skip]
 pub mod clientset;
 #[rustfmt::skip]

@@ -262,3 +262,76 @@ async fn union_variants_apply_and_read_back() {
     routes.apply("r", &route, &params).await.unwrap();
     assert_eq!(routes.get("r").await.unwrap().spec, route.spec);
 }
+
+/// Apply configurations of the rich fixture serialize exactly as the types'
+/// JSON: `rename_all`, a field renamed to `type`, a flattened struct, string
+/// enums, internally tagged unions, maps, k8s-openapi types, and cluster-scoped
+/// kinds without a namespace.
+mod apply_configurations {
+    use fixture_generated::apis::batch::v1::ConcurrencyPolicy;
+    use fixture_generated::apis::fleet::v1::ImageSource;
+    use fixture_generated::applyconfigurations::batch::v1::{
+        CronTabApply, CronTabSpecApply, NotifyTargetApply, RetryPolicyApply,
+    };
+    use fixture_generated::applyconfigurations::fleet::v1::{NodePoolApply, NodePoolSpecApply};
+    use fixture_generated::applyconfigurations::infra::v1alpha1::ClusterApply;
+    use k8s_openapi::apimachinery::pkg::api::resource::Quantity;
+    use serde_json::json;
+
+    #[test]
+    fn serde_names_flatten_and_enums_serialize_as_the_types_do() {
+        let crontab = CronTabApply::new("nightly", "jobs").with_spec(
+            CronTabSpecApply::default()
+                .with_schedule("0 3 * * *")
+                .with_min_replicas(1)
+                .with_concurrency_policy(ConcurrencyPolicy::Forbid)
+                .with_scratch(Quantity("1Gi".into()))
+                .with_env([("LEVEL", "debug".to_owned())])
+                .with_notify([NotifyTargetApply::default()
+                    .with_name("ops")
+                    .with_kind("slack")])
+                .with_retry(RetryPolicyApply::default().with_attempts(5u32)),
+        );
+        let json = serde_json::to_value(&crontab).unwrap();
+        assert_eq!(
+            json,
+            json!({
+                "apiVersion": "batch.fixture.example.com/v1",
+                "kind": "CronTab",
+                "metadata": {"name": "nightly", "namespace": "jobs"},
+                "spec": {
+                    "schedule": "0 3 * * *",
+                    "minReplicas": 1,
+                    "concurrencyPolicy": "Forbid",
+                    "scratch": "1Gi",
+                    "env": {"LEVEL": "debug"},
+                    "notify": [{"name": "ops", "type": "slack"}],
+                    "attempts": 5,
+                },
+            })
+        );
+        assert_eq!(
+            serde_json::from_value::<CronTabApply>(json).unwrap(),
+            crontab
+        );
+        // An unset flattened struct writes nothing and reads back unset.
+        let bare = CronTabApply::new("nightly", "jobs")
+            .with_spec(CronTabSpecApply::default().with_schedule("0 3 * * *"));
+        let json = serde_json::to_value(&bare).unwrap();
+        assert_eq!(json["spec"], json!({"schedule": "0 3 * * *"}));
+        assert_eq!(serde_json::from_value::<CronTabApply>(json).unwrap(), bare);
+
+        let pool = NodePoolApply::new("pool").with_spec(NodePoolSpecApply::default().with_image(
+            ImageSource::Catalog {
+                name: "ubuntu".into(),
+            },
+        ));
+        assert_eq!(
+            serde_json::to_value(&pool).unwrap()["spec"],
+            json!({"image": {"type": "catalog", "name": "ubuntu"}})
+        );
+
+        let cluster = serde_json::to_value(ClusterApply::new("east")).unwrap();
+        assert_eq!(cluster["metadata"], json!({"name": "east"}));
+    }
+}

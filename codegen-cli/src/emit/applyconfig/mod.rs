@@ -1,0 +1,176 @@
+//! Apply configurations: `src/applyconfigurations/**` of the generated crate,
+//! the analogue of client-go's `applyconfiguration-gen`.
+//!
+//! Per group-version one file (`version`) with, for every kind that has a
+//! client and every struct type it uses, a `<Type>Apply` struct: every field
+//! optional and left out of the JSON unless set, `with_*` builders, and for
+//! kinds a constructor with `apiVersion`, `kind`, name and namespace, the
+//! `metadata` builders, and `extract_<kind>` (client-go's `ExtractX`). Enums
+//! (unions the server keeps whole), newtypes and Kubernetes types are used as
+//! they are. What is the same for every kind lives in the runtime's `apply`
+//! module.
+
+mod fields;
+mod kind;
+mod version;
+
+use std::collections::BTreeSet;
+
+use quote::quote;
+
+use super::{EmitOptions, GeneratedFile};
+use crate::emit::docs::{doc, inner_doc};
+use crate::emit::names::{GroupVersion, client_groups, group_module};
+use crate::model::{Api, FieldType, TypeBody, Version};
+
+/// Emits `src/applyconfigurations/**`; `extract`: the crate has its CRDs, so
+/// kinds get their `extract_<kind>` functions.
+pub fn emit_apply_configurations(
+    api: &Api,
+    opts: &EmitOptions,
+    extract: bool,
+) -> Vec<GeneratedFile> {
+    let groups = client_groups(api);
+    if groups.is_empty() {
+        return Vec::new();
+    }
+    let mut files = Vec::new();
+    for (_, versions) in &groups {
+        for gv in versions {
+            files.push(GeneratedFile::rust(
+                gv.file("applyconfigurations"),
+                version::version_file(gv, extract),
+            ));
+        }
+    }
+    let group_modules = groups.iter().map(|(group, versions)| {
+        let module = group_module(group);
+        let doc = inner_doc(&format!(
+            "Apply configurations of the API group `{}`.",
+            group.name
+        ));
+        let versions = versions.iter().map(|gv| {
+            let version = gv.version_module();
+            quote!(pub mod #version;)
+        });
+        quote! {
+            pub mod #module {
+                #doc
+                #(#versions)*
+            }
+        }
+    });
+    let extractor = extract.then(|| {
+        let doc = doc(
+            "The extractor of this crate's kinds: their CRDs' schemas, compiled on \
+             first use and kept for the life of the program.",
+        );
+        quote! {
+            #doc
+            pub fn extractor() -> &'static kube_codegen_runtime::apply::Extractor {
+                static EXTRACTOR: ::std::sync::OnceLock<kube_codegen_runtime::apply::Extractor> =
+                    ::std::sync::OnceLock::new();
+                EXTRACTOR.get_or_init(|| kube_codegen_runtime::apply::Extractor::new(crate::crds::all()))
+            }
+        }
+    });
+    let module_doc = inner_doc(&root_doc(&groups, opts, extract));
+    files.insert(
+        0,
+        GeneratedFile::rust(
+            "src/applyconfigurations/mod.rs",
+            quote! {
+                #module_doc
+
+                pub use kube_codegen_runtime::apply::{ApplyConfiguration, ExtractError, ObjectMetaApply};
+
+                #(#group_modules)*
+
+                #extractor
+            },
+        ),
+    );
+    files
+}
+
+/// The module docs, with an example on the first kind.
+fn root_doc(
+    groups: &[(&crate::model::Group, Vec<GroupVersion<'_>>)],
+    opts: &EmitOptions,
+    extract: bool,
+) -> String {
+    let mut text = "Apply configurations (client-go's `applyconfiguration-gen`): for every \
+                    kind and every struct type it uses, a `<Type>Apply` whose fields are all \
+                    optional and left out of the JSON unless set, so a field manager sends \
+                    exactly the fields it owns. Send one with the typed clients' `apply_config` \
+                    and `apply_status_config`"
+        .to_owned();
+    text.push_str(if extract {
+        "; `extract_<kind>` gives back what a manager owns of an object.\n\n"
+    } else {
+        ".\n\n"
+    });
+    text.push_str(
+        "Enums, newtypes and Kubernetes types (k8s-openapi's, which have required \
+         fields) are set whole.",
+    );
+    let Some(gv) = groups.first().and_then(|(_, v)| v.first()) else {
+        return text;
+    };
+    let Some(kind) = gv.kinds.first() else {
+        return text;
+    };
+    let krate = &opts.crate_name;
+    let name = kind.name();
+    let group = gv.group_module().to_string();
+    let version = gv.version_module().to_string();
+    let args = if kind.kind.namespaced {
+        "\"example\", \"default\""
+    } else {
+        "\"example\""
+    };
+    text.push_str(&format!(
+        "\n\n```\nuse {krate}::applyconfigurations::{group}::{version}::{name}Apply;\n\n\
+         let config = {name}Apply::new({args}).with_labels([(\"team\", \"a\")]);\n\
+         let json = serde_json::to_value(&config).unwrap();\n\
+         assert_eq!(json[\"kind\"], \"{name}\");\n\
+         assert_eq!(json[\"metadata\"][\"labels\"][\"team\"], \"a\");\n```"
+    ));
+    text
+}
+
+/// The struct types of `version` reachable from its kinds with clients
+/// (through fields, lists, maps, options and boxes; not through enums or
+/// newtypes, which are set whole).
+fn reachable_structs<'a>(version: &'a Version, kinds: &[&'a str]) -> BTreeSet<&'a str> {
+    let mut seen = BTreeSet::new();
+    let mut todo: Vec<&str> = kinds.to_vec();
+    while let Some(name) = todo.pop() {
+        let Some(ty) = version.find_type(name) else {
+            continue;
+        };
+        let TypeBody::Struct(def) = &ty.body else {
+            continue;
+        };
+        if !seen.insert(ty.name.as_str()) {
+            continue;
+        }
+        for field in def.fields.iter().filter(|f| fields::on_the_wire(f)) {
+            locals(&field.ty, &mut todo);
+        }
+    }
+    seen
+}
+
+/// The local types `ty` names.
+fn locals<'a>(ty: &'a FieldType, out: &mut Vec<&'a str>) {
+    match ty {
+        FieldType::Local(name) => out.push(name),
+        FieldType::Option(inner)
+        | FieldType::Vec(inner)
+        | FieldType::Boxed(inner)
+        | FieldType::Map { value: inner, .. }
+        | FieldType::Array { item: inner, .. } => locals(inner, out),
+        _ => {}
+    }
+}
