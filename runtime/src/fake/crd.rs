@@ -3,13 +3,16 @@
 //! ([`kube_codegen_merge`]), pruning, defaults and OpenAPI + CEL validation
 //! ([`kube_codegen_schema`]).
 //!
-//! A CRD is registered with [`Clientset::with_crds`](super::Clientset::with_crds)
-//! (usually a generated crate's `crds::custom_resource_definitions()`); its
-//! schemas, patterns and CEL rules are compiled the first time a request needs
-//! them, once per fake, and shared by every client of that fake.
+//! CRDs are registered with [`Clientset::with_crds`](super::Clientset::with_crds)
+//! (a generated crate's `crds::all()`, as YAML) or
+//! [`Clientset::with_crd_objects`](super::Clientset::with_crd_objects) (typed).
+//! A CRD is parsed and its schemas, patterns and CEL rules compiled the first
+//! time a request needs them; CRDs given as `&'static str` YAML are compiled
+//! once per process and shared by every fake, so a test suite that builds a
+//! fake per test pays for it once.
 
-use std::collections::BTreeMap;
-use std::sync::{Arc, OnceLock, RwLock};
+use std::collections::{BTreeMap, HashMap};
+use std::sync::{Arc, Mutex, OnceLock, RwLock};
 
 use k8s_openapi::apiextensions_apiserver::pkg::apis::apiextensions::v1::CustomResourceDefinition;
 use k8s_openapi::apimachinery::pkg::apis::meta::v1::Time;
@@ -20,22 +23,64 @@ use serde_json::Value;
 use crate::ResourceInfo;
 use crate::error::{Error, ErrorKind, Result};
 
-/// A registered CRD and its engines, compiled on first use.
-struct Registered {
-    crd: CustomResourceDefinition,
-    compiled: OnceLock<Compiled>,
-}
-
+/// A CRD with its engines.
 struct Compiled {
+    crd: CustomResourceDefinition,
     fields: FieldManager,
     schemas: CustomResourceSchemas,
 }
 
+impl Compiled {
+    fn new(crd: CustomResourceDefinition) -> Compiled {
+        Compiled {
+            fields: FieldManager::for_crd(&crd),
+            schemas: CustomResourceSchemas::for_crd(&crd),
+            crd,
+        }
+    }
+
+    /// Compiles a generated crate's CRD, once per process.
+    fn of_static(name: &str, yaml: &'static str) -> Arc<Compiled> {
+        type Cache = Mutex<HashMap<(usize, usize), Arc<Compiled>>>;
+        static CACHE: OnceLock<Cache> = OnceLock::new();
+        // A `&'static str` never changes: its address and length name it.
+        let key = (yaml.as_ptr() as usize, yaml.len());
+        let cache = CACHE.get_or_init(Cache::default);
+        if let Some(compiled) = cache.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
+            return Arc::clone(compiled);
+        }
+        let crd = match crate::crds::parse(&[(name, yaml)]) {
+            Ok(mut crds) => crds.remove(0),
+            Err(e) => panic!("the CRD given to the fake clientset does not parse: {e}"),
+        };
+        let compiled = Arc::new(Compiled::new(crd));
+        cache
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(key, Arc::clone(&compiled));
+        compiled
+    }
+}
+
+/// A registered CRD: typed, or YAML parsed on first use.
+enum Source {
+    Typed(Box<CustomResourceDefinition>),
+    Static {
+        name: &'static str,
+        yaml: &'static str,
+    },
+}
+
+struct Registered {
+    source: Source,
+    compiled: OnceLock<Arc<Compiled>>,
+}
+
 impl Registered {
     fn compiled(&self) -> &Compiled {
-        self.compiled.get_or_init(|| Compiled {
-            fields: FieldManager::for_crd(&self.crd),
-            schemas: CustomResourceSchemas::for_crd(&self.crd),
+        self.compiled.get_or_init(|| match &self.source {
+            Source::Typed(crd) => Arc::new(Compiled::new((**crd).clone())),
+            Source::Static { name, yaml } => Compiled::of_static(name, yaml),
         })
     }
 }
@@ -50,23 +95,37 @@ impl std::fmt::Debug for CrdRegistry {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let crds = self.crds.read().unwrap_or_else(|e| e.into_inner());
         f.debug_list()
-            .entries(crds.values().map(|r| &r.crd.metadata.name))
+            .entries(
+                crds.keys()
+                    .map(|(group, plural)| format!("{plural}.{group}")),
+            )
             .finish()
     }
 }
 
 impl CrdRegistry {
-    /// Registers `crd`, replacing an earlier CRD of the same resource.
-    pub(crate) fn register(&self, crd: CustomResourceDefinition) {
-        let key = (crd.spec.group.clone(), crd.spec.names.plural.clone());
+    fn insert(&self, group: &str, plural: &str, source: Source) {
         let registered = Arc::new(Registered {
-            crd,
+            source,
             compiled: OnceLock::new(),
         });
         self.crds
             .write()
             .unwrap_or_else(|e| e.into_inner())
-            .insert(key, registered);
+            .insert((group.to_owned(), plural.to_owned()), registered);
+    }
+
+    /// Registers `crd`, replacing an earlier CRD of the same resource.
+    pub(crate) fn register(&self, crd: CustomResourceDefinition) {
+        let (group, plural) = (crd.spec.group.clone(), crd.spec.names.plural.clone());
+        self.insert(&group, &plural, Source::Typed(Box::new(crd)));
+    }
+
+    /// Registers the YAML of the CRD `name` (`<plural>.<group>`, as every CRD
+    /// is named), parsed when first needed.
+    pub(crate) fn register_static(&self, name: &'static str, yaml: &'static str) {
+        let (plural, group) = name.split_once('.').unwrap_or((name, ""));
+        self.insert(group, plural, Source::Static { name, yaml });
     }
 
     /// The engines of the resource `info` describes, when a registered CRD
@@ -80,6 +139,7 @@ impl CrdRegistry {
             .get(&key)
             .cloned()?;
         registered
+            .compiled()
             .crd
             .spec
             .versions

@@ -55,8 +55,8 @@
 //!   after the watch timeout (290 s by default);
 //! - recorded [`Action`]s and reactors ([`Clientset::prepend_reactor`],
 //!   [`Clientset::add_reactor`]) to inject errors or canned answers;
-//! - with the kind's CRD registered ([`Clientset::with_crds`], a generated
-//!   crate's `crds::custom_resource_definitions()`), what the API server does to
+//! - with the kind's CRD registered ([`Clientset::with_crds`] with a generated
+//!   crate's `crds::all()`), what the API server does to
 //!   custom resources, by the same engines `e2e --test fidelity` and
 //!   `e2e --test ssa` compare with the real server: server-side apply merged by
 //!   the schema's list types, map keys and map types; `metadata.managedFields`
@@ -203,17 +203,18 @@ impl Clientset {
     /// resources (builder style): server-side apply by the schema's list and
     /// map types with `managedFields`, conflicts and `force`; managed fields
     /// on create, update and patch; pruning of unknown fields, defaults, and
-    /// OpenAPI and CEL validation with the server's `Invalid` causes. Pass a
-    /// generated crate's `crds::custom_resource_definitions()?`. Each CRD is
-    /// compiled once per fake, when a request first needs it.
+    /// OpenAPI and CEL validation with the server's `Invalid` causes.
+    ///
+    /// Takes `(name, yaml)` pairs, what a generated crate's `crds::all()`
+    /// returns: `fake::Clientset::default().with_crds(generated::crds::all())`.
+    /// A CRD is parsed and compiled when a request first needs it, once per
+    /// process: every fake given the same CRD shares the compiled engines.
     ///
     /// ```
-    /// use kube_codegen_runtime::{crds, fake};
+    /// use kube_codegen_runtime::fake;
     ///
-    /// # #[tokio::main(flavor = "current_thread")]
-    /// # async fn main() -> Result<(), Box<dyn std::error::Error>> {
-    /// // Usually `generated::crds::custom_resource_definitions()?`.
-    /// let crds = crds::parse(&[("configs.example.com", r#"
+    /// // Usually `generated::crds::all()`.
+    /// const CRDS: &[(&str, &str)] = &[("configs.example.com", r#"
     /// apiVersion: apiextensions.k8s.io/v1
     /// kind: CustomResourceDefinition
     /// metadata: {name: configs.example.com}
@@ -233,25 +234,41 @@ impl Clientset {
     ///             type: object
     ///             properties:
     ///               replicas: {type: integer, minimum: 0, default: 1}
-    /// "#)])?;
-    /// let fake = fake::Clientset::default().with_crds(crds);
+    /// "#)];
+    /// let fake = fake::Clientset::default().with_crds(CRDS);
     /// // `fake.example_v1().configs("default").apply(...)` now answers 409 on
     /// // conflicts and 422 on `replicas: -1`, and fills in `replicas: 1`.
     /// # let _ = fake;
-    /// # Ok(())
-    /// # }
     /// ```
+    ///
+    /// # Panics
+    ///
+    /// On the first request for a kind whose CRD does not parse (generated
+    /// CRDs always do).
     #[must_use]
-    pub fn with_crds(self, crds: impl IntoIterator<Item = CustomResourceDefinition>) -> Self {
+    pub fn with_crds(self, crds: &'static [(&'static str, &'static str)]) -> Self {
+        for (name, yaml) in crds {
+            self.fixture.crds().register_static(name, yaml);
+        }
+        self
+    }
+
+    /// Like [`Clientset::with_crds`], for typed CRDs (built or changed at run
+    /// time); each is compiled once per fake, when first needed.
+    #[must_use]
+    pub fn with_crd_objects(
+        self,
+        crds: impl IntoIterator<Item = CustomResourceDefinition>,
+    ) -> Self {
         for crd in crds {
             self.register_crd(crd);
         }
         self
     }
 
-    /// Registers one CRD (see [`Clientset::with_crds`]), replacing an earlier
-    /// CRD of the same group and resource. Objects already stored are left as
-    /// they are.
+    /// Registers one CRD (see [`Clientset::with_crd_objects`]), replacing an
+    /// earlier CRD of the same group and resource. Objects already stored are
+    /// left as they are.
     pub fn register_crd(&self, crd: CustomResourceDefinition) {
         self.fixture.crds().register(crd);
     }

@@ -103,9 +103,7 @@ impl verb::Patch for Bucket {}
 impl verb::Apply for Bucket {}
 
 fn fake() -> fake::Clientset {
-    let crds = kube_codegen_runtime::crds::parse(&[("buckets.storage.example.com", CRD)])
-        .expect("the test CRD parses");
-    fake::Clientset::default().with_crds(crds)
+    fake::Clientset::default().with_crds(&[("buckets.storage.example.com", CRD)])
 }
 
 fn config(spec: Value) -> Value {
@@ -424,4 +422,30 @@ async fn kinds_without_a_crd_keep_the_approximation() {
         .await
         .unwrap();
     assert_eq!(other.data.unwrap()["a"], "2", "no conflict without a CRD");
+}
+
+#[tokio::test]
+async fn typed_crds_work_the_same() {
+    let crds = kube_codegen_runtime::crds::parse(&[("buckets.storage.example.com", CRD)])
+        .expect("the test CRD parses");
+    let fake = fake::Clientset::default().with_crd_objects(crds);
+    let buckets = fake.resource::<Bucket>("default");
+    let created = buckets
+        .apply(
+            "logs",
+            &config(json!({"region": "eu"})),
+            &ApplyParams::new("team-a"),
+        )
+        .await
+        .unwrap();
+    assert_eq!(created.spec["sizeGiB"], 10);
+    let invalid = buckets
+        .apply(
+            "logs",
+            &config(json!({"region": "mars"})),
+            &ApplyParams::new("team-a"),
+        )
+        .await
+        .unwrap_err();
+    assert!(invalid.is_invalid());
 }

@@ -583,8 +583,7 @@ async fn fake_and_server_agree_on_the_scenario() -> Result<()> {
     crds::install(&client, generated::crds::custom_resource_definitions()?).await?;
     let ns = envtest::ns("fidelity").await?;
 
-    let fake =
-        fake::Clientset::default().with_crds(generated::crds::custom_resource_definitions()?);
+    let fake = fake::Clientset::default().with_crds(generated::crds::all());
     let fake_run = scenario(&fake, ns.name()).await?;
     let server_run = scenario(&Clientset::new(client), ns.name()).await?;
 
@@ -894,8 +893,7 @@ mod fixture {
         .await?;
         let ns = envtest::ns("fidelity-fixture").await?;
 
-        let fake = fake::Clientset::default()
-            .with_crds(fixture_generated::crds::custom_resource_definitions()?);
+        let fake = fake::Clientset::default().with_crds(fixture_generated::crds::all());
         let fake_run = scenario(&fake, ns.name()).await?;
         let server_run = scenario(&Clientset::new(client), ns.name()).await?;
 

@@ -851,13 +851,13 @@ async fn fake_applies_validates_and_defaults_like_the_server() -> Result<()> {
     let client = envtest::client().await?;
     let app_crds = generated::crds::custom_resource_definitions()?;
     let fixture_crds = fixture_generated::crds::custom_resource_definitions()?;
-    crds::install(&client, app_crds.clone()).await?;
-    crds::install(&client, fixture_crds.clone()).await?;
+    crds::install(&client, app_crds).await?;
+    crds::install(&client, fixture_crds).await?;
     let ns = envtest::ns("fidelity-apply").await?;
 
     let fake = fake::Clientset::default()
-        .with_crds(app_crds)
-        .with_crds(fixture_crds);
+        .with_crds(generated::crds::all())
+        .with_crds(fixture_generated::crds::all());
     let fake_run = scenario(&fake, ns.name()).await?;
     let server_run = scenario(&Clientset::new(client), ns.name()).await?;
 
