@@ -6,7 +6,7 @@
 use k8s_openapi::api::core::v1::ConfigMap;
 use k8s_openapi::apimachinery::pkg::apis::meta::v1::ObjectMeta;
 use kube_codegen_runtime::params::{ApplyParams, Patch, PatchParams, PostParams};
-use kube_codegen_runtime::{ErrorKind, Interface, Kind, ResourceInfo, fake, verb};
+use kube_codegen_runtime::{ErrorKind, Interface, Kind, ResourceInfo, TypedClient, fake, verb};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
@@ -110,6 +110,28 @@ fn config(spec: Value) -> Value {
     json!({"apiVersion": "storage.example.com/v1", "kind": "Bucket", "metadata": {"name": "logs"}, "spec": spec})
 }
 
+/// Applies `spec` to the bucket `logs`.
+async fn apply(
+    buckets: &TypedClient<Bucket, fake::Clientset>,
+    spec: Value,
+    params: &ApplyParams,
+) -> kube_codegen_runtime::Result<Bucket> {
+    buckets.apply("logs", &config(spec), params).await
+}
+
+/// A fake holding the bucket `logs` in `eu`, applied by `team-a`.
+async fn bucket_applied_by_team_a() -> TypedClient<Bucket, fake::Clientset> {
+    let buckets = fake().resource::<Bucket>("default");
+    apply(
+        &buckets,
+        json!({"region": "eu"}),
+        &ApplyParams::new("team-a"),
+    )
+    .await
+    .unwrap();
+    buckets
+}
+
 /// `(manager, operation, subresource)` of each managed-fields entry.
 fn managers(bucket: &Bucket) -> Vec<(String, String, String)> {
     bucket
@@ -146,14 +168,13 @@ fn owned_fields(bucket: &Bucket, manager: &str) -> Value {
 async fn apply_creates_with_defaults_and_managed_fields() {
     let fake = fake();
     let buckets = fake.resource::<Bucket>("default");
-    let created = buckets
-        .apply(
-            "logs",
-            &config(json!({"region": "eu"})),
-            &ApplyParams::new("team-a"),
-        )
-        .await
-        .unwrap();
+    let created = apply(
+        &buckets,
+        json!({"region": "eu"}),
+        &ApplyParams::new("team-a"),
+    )
+    .await
+    .unwrap();
     assert_eq!(created.spec, json!({"region": "eu", "sizeGiB": 10}));
     assert_eq!(
         managers(&created),
@@ -163,14 +184,13 @@ async fn apply_creates_with_defaults_and_managed_fields() {
         owned_fields(&created, "team-a"),
         json!({"f:spec": {"f:region": {}}})
     );
-    let again = buckets
-        .apply(
-            "logs",
-            &config(json!({"region": "eu"})),
-            &ApplyParams::new("team-a"),
-        )
-        .await
-        .unwrap();
+    let again = apply(
+        &buckets,
+        json!({"region": "eu"}),
+        &ApplyParams::new("team-a"),
+    )
+    .await
+    .unwrap();
     assert_eq!(
         again.metadata.resource_version, created.metadata.resource_version,
         "re-applying the same configuration is a no-op"
@@ -179,24 +199,14 @@ async fn apply_creates_with_defaults_and_managed_fields() {
 
 #[tokio::test]
 async fn a_second_manager_conflicts_unless_forced() {
-    let fake = fake();
-    let buckets = fake.resource::<Bucket>("default");
-    buckets
-        .apply(
-            "logs",
-            &config(json!({"region": "eu"})),
-            &ApplyParams::new("team-a"),
-        )
-        .await
-        .unwrap();
-    let conflict = buckets
-        .apply(
-            "logs",
-            &config(json!({"region": "us"})),
-            &ApplyParams::new("team-b"),
-        )
-        .await
-        .unwrap_err();
+    let buckets = bucket_applied_by_team_a().await;
+    let conflict = apply(
+        &buckets,
+        json!({"region": "us"}),
+        &ApplyParams::new("team-b"),
+    )
+    .await
+    .unwrap_err();
     assert_eq!(conflict.kind(), ErrorKind::Conflict);
     assert_eq!(
         conflict.message(),
@@ -206,14 +216,13 @@ async fn a_second_manager_conflicts_unless_forced() {
     assert_eq!(causes[0].reason, "FieldManagerConflict");
     assert_eq!(causes[0].field, ".spec.region");
 
-    let forced = buckets
-        .apply(
-            "logs",
-            &config(json!({"region": "us"})),
-            &ApplyParams::new("team-b").force(),
-        )
-        .await
-        .unwrap();
+    let forced = apply(
+        &buckets,
+        json!({"region": "us"}),
+        &ApplyParams::new("team-b").force(),
+    )
+    .await
+    .unwrap();
     assert_eq!(forced.spec["region"], "us");
     assert_eq!(
         owned_fields(&forced, "team-b"),
@@ -231,20 +240,10 @@ async fn lists_merge_by_key_and_dropped_fields_are_removed() {
     let fake = fake();
     let buckets = fake.resource::<Bucket>("default");
     let rules = |name: &str| json!({"region": "eu", "rules": [{"name": name, "days": 1}], "tags": {name: "yes"}});
-    buckets
-        .apply(
-            "logs",
-            &config(rules("expire")),
-            &ApplyParams::new("team-a"),
-        )
+    apply(&buckets, rules("expire"), &ApplyParams::new("team-a"))
         .await
         .unwrap();
-    let both = buckets
-        .apply(
-            "logs",
-            &config(rules("archive")),
-            &ApplyParams::new("team-b"),
-        )
+    let both = apply(&buckets, rules("archive"), &ApplyParams::new("team-b"))
         .await
         .unwrap();
     assert_eq!(
@@ -256,14 +255,13 @@ async fn lists_merge_by_key_and_dropped_fields_are_removed() {
         json!({"expire": "yes", "archive": "yes"})
     );
 
-    let dropped = buckets
-        .apply(
-            "logs",
-            &config(json!({"region": "eu"})),
-            &ApplyParams::new("team-b"),
-        )
-        .await
-        .unwrap();
+    let dropped = apply(
+        &buckets,
+        json!({"region": "eu"}),
+        &ApplyParams::new("team-b"),
+    )
+    .await
+    .unwrap();
     assert_eq!(
         dropped.spec["rules"],
         json!([{"name": "expire", "days": 1}])
@@ -275,14 +273,13 @@ async fn lists_merge_by_key_and_dropped_fields_are_removed() {
 async fn writes_are_validated_with_the_servers_causes() {
     let fake = fake();
     let buckets = fake.resource::<Bucket>("default");
-    let invalid = buckets
-        .apply(
-            "logs",
-            &config(json!({"region": "mars", "sizeGiB": 0})),
-            &ApplyParams::new("team-a"),
-        )
-        .await
-        .unwrap_err();
+    let invalid = apply(
+        &buckets,
+        json!({"region": "mars", "sizeGiB": 0}),
+        &ApplyParams::new("team-a"),
+    )
+    .await
+    .unwrap_err();
     assert_eq!(invalid.kind(), ErrorKind::Invalid);
     assert_eq!(
         invalid.message(),
@@ -312,8 +309,7 @@ async fn transition_rules_see_the_old_object() {
     let fake = fake();
     let buckets = fake.resource::<Bucket>("default");
     let spec = |days: i64| json!({"region": "eu", "retentionDays": days});
-    buckets
-        .apply("logs", &config(spec(30)), &ApplyParams::new("team-a"))
+    apply(&buckets, spec(30), &ApplyParams::new("team-a"))
         .await
         .unwrap();
     let grown = buckets
@@ -325,12 +321,7 @@ async fn transition_rules_see_the_old_object() {
         .await
         .unwrap();
     assert_eq!(grown.spec["retentionDays"], 60);
-    let shrunk = buckets
-        .apply(
-            "logs",
-            &config(spec(7)),
-            &ApplyParams::new("team-a").force(),
-        )
+    let shrunk = apply(&buckets, spec(7), &ApplyParams::new("team-a").force())
         .await
         .unwrap_err();
     assert_eq!(
@@ -378,22 +369,12 @@ async fn unknown_fields_are_pruned_and_updates_are_tracked() {
 
 #[tokio::test]
 async fn dry_run_answers_without_storing() {
-    let fake = fake();
-    let buckets = fake.resource::<Bucket>("default");
-    buckets
-        .apply(
-            "logs",
-            &config(json!({"region": "eu"})),
-            &ApplyParams::new("team-a"),
-        )
-        .await
-        .unwrap();
+    let buckets = bucket_applied_by_team_a().await;
     let params = ApplyParams {
         dry_run: true,
         ..ApplyParams::new("team-a")
     };
-    let answer = buckets
-        .apply("logs", &config(json!({"region": "us"})), &params)
+    let answer = apply(&buckets, json!({"region": "us"}), &params)
         .await
         .unwrap();
     assert_eq!(answer.spec["region"], "us");
@@ -430,22 +411,45 @@ async fn typed_crds_work_the_same() {
         .expect("the test CRD parses");
     let fake = fake::Clientset::default().with_crd_objects(crds);
     let buckets = fake.resource::<Bucket>("default");
-    let created = buckets
-        .apply(
-            "logs",
-            &config(json!({"region": "eu"})),
-            &ApplyParams::new("team-a"),
-        )
-        .await
-        .unwrap();
+    let created = apply(
+        &buckets,
+        json!({"region": "eu"}),
+        &ApplyParams::new("team-a"),
+    )
+    .await
+    .unwrap();
     assert_eq!(created.spec["sizeGiB"], 10);
-    let invalid = buckets
-        .apply(
-            "logs",
-            &config(json!({"region": "mars"})),
-            &ApplyParams::new("team-a"),
-        )
-        .await
-        .unwrap_err();
+    let invalid = apply(
+        &buckets,
+        json!({"region": "mars"}),
+        &ApplyParams::new("team-a"),
+    )
+    .await
+    .unwrap_err();
     assert!(invalid.is_invalid());
+}
+
+#[tokio::test]
+async fn a_rule_using_a_cel_function_the_fake_lacks_says_so() {
+    let mut crd = serde_json::to_value(
+        &kube_codegen_runtime::crds::parse(&[("buckets.storage.example.com", CRD)]).unwrap()[0],
+    )
+    .unwrap();
+    crd["spec"]["versions"][0]["schema"]["openAPIV3Schema"]["properties"]["spec"]["properties"]["endpoint"] =
+        json!({"type": "string", "x-kubernetes-validations": [{"rule": "isURL(self)"}]});
+    let fake = fake::Clientset::default().with_crd_objects([serde_json::from_value(crd).unwrap()]);
+    let buckets = fake.resource::<Bucket>("default");
+    let error = apply(
+        &buckets,
+        json!({"region": "eu", "endpoint": "https://example.com"}),
+        &ApplyParams::new("team-a"),
+    )
+    .await
+    .unwrap_err();
+    assert!(error.is_invalid());
+    assert!(
+        error.message().contains("rule compile error") && error.message().contains("isURL"),
+        "{}",
+        error.message()
+    );
 }
