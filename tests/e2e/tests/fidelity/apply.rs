@@ -2,7 +2,7 @@
 //! generated crates' CRDs against the real API server, step by step. Each step
 //! is one request (apply, status apply, merge patch, update or get) by a named
 //! field manager; its outcome is the returned object with its
-//! `managedFields` (times left out), or the error's kind, code, message and
+//! `managedFields` (times, and the order they give, left out), or the error's kind, code, message and
 //! causes. Kinds: the App (its validation markers and default, a status
 //! condition list keyed by `type`), the fixture's cluster-scoped Cluster
 //! (enum, bounds, pattern, `minProperties`, `minItems`, required fields of map
@@ -115,11 +115,14 @@ fn view<K: serde::Serialize>(result: &std::result::Result<K, Error>) -> Value {
             meta.remove(field);
         }
         if let Some(entries) = meta.get_mut("managedFields").and_then(Value::as_array_mut) {
-            for entry in entries {
+            for entry in entries.iter_mut() {
                 if let Some(entry) = entry.as_object_mut() {
                     entry.remove("time");
                 }
             }
+            // The server orders entries by time (whole seconds), then by
+            // manager: without times, the order is compared as a set.
+            entries.sort_by_key(Value::to_string);
         }
     }
     value
