@@ -164,7 +164,7 @@ impl Object {
     }
 }
 
-/// The fake clientset: implements [`Interface`](crate::Interface) in memory,
+/// The fake clientset: implements [`Interface`] in memory,
 /// records every call, and runs reactors first. Clones share the same objects,
 /// actions and reactors.
 #[derive(Clone, Debug, Default)]
