@@ -1,34 +1,38 @@
 #!/usr/bin/env bash
 # Proves that the runtime and the generated crate are publishable and stand on
 # their own:
-#   1. `cargo package -p kube-codegen-runtime -p generated`: cargo packages both
-#      in dependency order and builds each packaged crate; `generated` depends on
-#      `kube-codegen-runtime = "0.1"`, which is not on crates.io, so cargo
-#      resolves it to the runtime package it has just made (a local registry
+#   1. `cargo package -p kube-codegen-merge -p kube-codegen-schema
+#      -p kube-codegen-runtime -p generated`: cargo packages them in dependency
+#      order and builds each packaged crate; `generated` depends on
+#      `kube-codegen-runtime = "0.1"`, and the runtime on the merge and schema
+#      engines of its fake clientset, none of them on crates.io, so cargo
+#      resolves each to the package it has just made (a local registry
 #      overlay: multi-package `cargo package`, stable since cargo 1.89), the way
 #      it will resolve from crates.io once the runtime is published first;
-#   2. unpacks both `.crate`s into a temporary directory outside the workspace
+#   2. unpacks the `.crate`s into a temporary directory outside the workspace
 #      and builds the generated crate and its docs there, offline, with the
 #      Cargo.lock it was packaged with, as another team would after `cargo add
-#      generated`. The registry dependency on the runtime is pointed at the
-#      unpacked runtime package with a `[patch.crates-io]` entry in that
-#      directory's `.cargo/config.toml` (the package itself is not edited); the
-#      rest of the lock file is used as it is.
+#      generated`. The registry dependencies on our crates are pointed at the
+#      unpacked packages with `[patch.crates-io]` entries in that directory's
+#      `.cargo/config.toml` (the packages themselves are not edited); the rest
+#      of each lock file is used as it is. The runtime is built the same way.
 # Works from any directory. Writes only under target/ and a temporary directory.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$ROOT"
 
-PACKAGES=(kube-codegen-runtime generated)
+PACKAGES=(kube-codegen-merge kube-codegen-schema kube-codegen-runtime generated)
+# Not on crates.io yet: the packaged ones stand in for them.
+LOCAL=(kube-codegen-merge kube-codegen-schema kube-codegen-runtime)
 
 echo "verify-package: cargo package ${PACKAGES[*]/#/-p }" >&2
 # Uncommitted changes make cargo refuse to package unless told otherwise; in CI
 # (a clean checkout) the flag is not needed and not passed.
 DIRTY=()
-if [ -n "$(git status --porcelain -- runtime generated 2>/dev/null)" ] || ! git rev-parse --verify -q HEAD >/dev/null 2>&1; then
+if [ -n "$(git status --porcelain -- runtime generated merge schema 2>/dev/null)" ] || ! git rev-parse --verify -q HEAD >/dev/null 2>&1; then
   DIRTY=(--allow-dirty)
-  echo "verify-package: runtime/ or generated/ has uncommitted changes; packaging with --allow-dirty" >&2
+  echo "verify-package: a packaged crate has uncommitted changes; packaging with --allow-dirty" >&2
 fi
 cargo package --quiet --locked --offline "${PACKAGES[@]/#/--package=}" "${DIRTY[@]}"
 
@@ -51,38 +55,39 @@ ls "$DIR"/crds/*.yaml >/dev/null 2>&1 || { echo "verify-package: generated lacks
 grep -q '^\[dependencies\.kube-codegen-runtime\]' "$DIR/Cargo.toml" && ! grep -q '^path' <(sed -n '/^\[dependencies\.kube-codegen-runtime\]/,/^\[/p' "$DIR/Cargo.toml") ||
   { echo "verify-package: the packaged generated crate must depend on kube-codegen-runtime by version" >&2; exit 1; }
 
+mkdir -p "$WORK/.cargo"
+{
+  echo "# Not on crates.io yet: the packaged crates stand in."
+  echo "[patch.crates-io]"
+  for package in "${LOCAL[@]}"; do
+    echo "$package = { path = \"${DIRS[$package]}\" }"
+  done
+} >"$WORK/.cargo/config.toml"
+# A lock file without the entries of our crates (the patch changes their source).
+without_local() {
+  awk 'BEGIN { RS = ""; ORS = "\n\n" } !/name = "kube-codegen-(runtime|merge|schema)"/' "$1"
+}
+# Builds the unpacked package in $1 and its docs; every dependency but ours
+# must stay at the version the package was locked with.
+build_standalone() {
+  (
+    cd "$1"
+    export K8S_OPENAPI_ENABLED_VERSION="$K8S_VERSION" CARGO_TARGET_DIR="$ROOT/target"
+    cp Cargo.lock "$WORK/Cargo.lock.packaged"
+    cargo build --quiet --offline
+    RUSTDOCFLAGS=-Dwarnings cargo doc --quiet --offline --no-deps
+    diff <(without_local "$WORK/Cargo.lock.packaged") <(without_local Cargo.lock) >&2 ||
+      { echo "verify-package: building ${1##*/} standalone changed its locked dependencies (above)" >&2; exit 1; }
+  )
+}
+
 # A library does not pick the Kubernetes version (see generated/Cargo.toml):
 # the application does, here through k8s-openapi's environment variable, set to
 # the workspace's value (.cargo/config.toml). The workspace's target directory
 # is shared so that the dependencies it built are reused.
 K8S_VERSION=$(sed -n 's/^K8S_OPENAPI_ENABLED_VERSION *= *"\(.*\)"/\1/p' .cargo/config.toml)
-(
-  cd "${DIRS[kube-codegen-runtime]}"
-  export K8S_OPENAPI_ENABLED_VERSION="$K8S_VERSION" CARGO_TARGET_DIR="$ROOT/target"
-  echo "verify-package: building ${DIRS[kube-codegen-runtime]##*/} and its docs standalone" >&2
-  cargo build --quiet --offline --locked
-  RUSTDOCFLAGS=-Dwarnings cargo doc --quiet --offline --locked --no-deps
-)
-
-mkdir -p "$WORK/.cargo"
-cat >"$WORK/.cargo/config.toml" <<EOF
-# kube-codegen-runtime is not on crates.io yet: the packaged one stands in.
-[patch.crates-io]
-kube-codegen-runtime = { path = "${DIRS[kube-codegen-runtime]}" }
-EOF
+echo "verify-package: building ${DIRS[kube-codegen-runtime]##*/} and its docs standalone" >&2
+build_standalone "${DIRS[kube-codegen-runtime]}"
 echo "verify-package: building ${DIR##*/} standalone in $DIR against ${DIRS[kube-codegen-runtime]##*/} (Kubernetes $K8S_VERSION)" >&2
-# The lock file without the runtime's entry (the patch changes its source).
-without_runtime() {
-  awk 'BEGIN { RS = ""; ORS = "\n\n" } !/name = "kube-codegen-runtime"/' "$1"
-}
-(
-  cd "$DIR"
-  export K8S_OPENAPI_ENABLED_VERSION="$K8S_VERSION" CARGO_TARGET_DIR="$ROOT/target"
-  cp Cargo.lock "$WORK/Cargo.lock.packaged"
-  cargo build --quiet --offline
-  RUSTDOCFLAGS=-Dwarnings cargo doc --quiet --offline --no-deps
-  # Every other dependency is the version the package was locked with.
-  diff <(without_runtime "$WORK/Cargo.lock.packaged") <(without_runtime Cargo.lock) >&2 ||
-    { echo "verify-package: building standalone changed the locked dependencies (above)" >&2; exit 1; }
-)
-echo "verify-package: kube-codegen-runtime and ${DIR##*/} package, and the generated crate builds on its own."
+build_standalone "$DIR"
+echo "verify-package: our crates package, and the runtime and ${DIR##*/} build on their own."

@@ -191,6 +191,67 @@ mod apply_configurations {
         assert!(clientset.actions()[0].matches("patch", "apps"));
     }
 
+    /// With the crate's CRDs the fake applies as the API server does: managed
+    /// fields, so extract gives back what was applied; conflicts between
+    /// managers; a field a manager stops applying is removed.
+    #[tokio::test]
+    async fn the_fake_with_the_crds_applies_and_extracts_as_the_server_does() {
+        let clientset = fake::Clientset::default().with_crds(generated::crds::all());
+        let apps = clientset.myapp_v1().apps("default");
+        let whole = AppApply::new("web", "default")
+            .with_labels([("team", "a")])
+            .with_spec(
+                AppSpecApply::default()
+                    .with_deployment(
+                        DeploymentSpecApply::default()
+                            .with_name("web")
+                            .with_image("nginx:1.27")
+                            .with_replicas(3),
+                    )
+                    .with_service(ServiceSpecApply::default().with_name("web")),
+            );
+        let mine = ApplyParams::new("tester");
+        let applied = apps.apply_config(&whole, &mine).await.unwrap();
+        assert_eq!(extract_app(&applied, "tester").unwrap(), whole);
+
+        // Another manager setting the same field is refused unless it forces.
+        let theirs = AppApply::new("web", "default").with_spec(
+            AppSpecApply::default()
+                .with_deployment(DeploymentSpecApply::default().with_image("nginx:1.28")),
+        );
+        let err = apps
+            .apply_config(&theirs, &ApplyParams::new("other"))
+            .await
+            .unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::Conflict);
+        assert!(
+            err.message().contains(".spec.deployment.image"),
+            "{}",
+            err.message()
+        );
+
+        // Applying again without `replicas` gives it up: the CRD's default returns.
+        let fewer = AppApply::new("web", "default").with_spec(
+            AppSpecApply::default()
+                .with_deployment(
+                    DeploymentSpecApply::default()
+                        .with_name("web")
+                        .with_image("nginx:1.27"),
+                )
+                .with_service(ServiceSpecApply::default().with_name("web")),
+        );
+        let reapplied = apps.apply_config(&fewer, &mine).await.unwrap();
+        assert_eq!(reapplied.spec.deployment.replicas, Some(1));
+        assert!(
+            reapplied
+                .metadata
+                .labels
+                .as_ref()
+                .is_none_or(|l| l.is_empty())
+        );
+        assert_eq!(extract_app(&reapplied, "tester").unwrap(), fewer);
+    }
+
     #[test]
     fn extract_reads_what_a_manager_owns_from_managed_fields() {
         let object: App = serde_json::from_value(json!({

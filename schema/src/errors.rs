@@ -80,7 +80,7 @@ impl ErrorType {
 pub enum BadValue {
     /// A JSON value, printed as Go prints it (`11`, `"text"`, `{"a":1}`).
     Json(Value),
-    /// Not shown ("<value omitted>" and omitted values).
+    /// Not shown (`"<value omitted>"` and omitted values).
     Omitted,
     /// An integer count (too many items).
     Count(i64),

@@ -10,6 +10,7 @@ use std::sync::{Arc, Mutex, RwLock};
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
+use super::crd::CrdRegistry;
 use super::tracker::ObjectTracker;
 use crate::error::Error;
 
@@ -138,13 +139,14 @@ impl Reactor {
     }
 }
 
-/// The shared state of a fake clientset: the tracker, the recorded actions and the
-/// reactor chain.
+/// The shared state of a fake clientset: the tracker, the recorded actions, the
+/// reactor chain and the registered CRDs.
 #[derive(Debug, Default)]
 pub struct Fixture {
     tracker: ObjectTracker,
     actions: Mutex<Vec<Action>>,
     reactors: RwLock<Vec<Reactor>>,
+    crds: CrdRegistry,
 }
 
 impl Fixture {
@@ -154,12 +156,18 @@ impl Fixture {
             tracker,
             actions: Mutex::default(),
             reactors: RwLock::default(),
+            crds: CrdRegistry::default(),
         }
     }
 
     /// The object tracker.
     pub fn tracker(&self) -> &ObjectTracker {
         &self.tracker
+    }
+
+    /// The CRDs whose kinds get the API server's treatment of custom resources.
+    pub(crate) fn crds(&self) -> &CrdRegistry {
+        &self.crds
     }
 
     /// Every action recorded so far, oldest first.

@@ -15,7 +15,7 @@ use serde_json::Value;
 
 use super::actions::{Action, Fixture, PatchType};
 use super::meta;
-use super::rest::{Part, PatchBody, Rest};
+use super::rest::{Part, PatchBody, Request, Rest};
 use super::tracker::ResourceKey;
 use crate::client::{Body, ResourceApi};
 use crate::error::{Error, ErrorKind, Result};
@@ -98,6 +98,25 @@ fn apply_manager(pp: &PatchParams) -> Result<()> {
     Ok(())
 }
 
+fn post_request(pp: &PostParams) -> Request<'_> {
+    Request::new(pp.dry_run, pp.field_manager.as_deref())
+}
+
+fn patch_request(pp: &PatchParams) -> Request<'_> {
+    Request {
+        force: pp.force,
+        ..Request::new(pp.dry_run, pp.field_manager.as_deref())
+    }
+}
+
+fn apply_request(params: &ApplyParams) -> Request<'_> {
+    Request {
+        dry_run: params.dry_run,
+        manager: &params.field_manager,
+        force: params.force,
+    }
+}
+
 /// Whether `T` is the kind itself: custom verbs on other subresources are then
 /// served as verbs on the object.
 fn is<T: 'static, K: 'static>() -> bool {
@@ -121,6 +140,7 @@ impl<K: Kind> FakeApi<K> {
             tracker: self.fixture.tracker(),
             info: &self.info,
             namespace: &self.namespace,
+            engines: self.fixture.crds().engines(&self.info),
         }
     }
 
@@ -164,7 +184,7 @@ impl<K: Kind> FakeApi<K> {
         let object = encode(object)?;
         let mut action = self.action("create", None, None);
         action.object = Some(object.clone());
-        decode(self.run(&action, |rest| rest.create(object, pp.dry_run))?)
+        decode(self.run(&action, |rest| rest.create(object, &post_request(pp)))?)
     }
 
     fn update_part(&self, pp: &PostParams, object: &K, part: Part) -> Result<K> {
@@ -176,7 +196,7 @@ impl<K: Kind> FakeApi<K> {
         let subresource = (part == Part::Status).then_some("status");
         let mut action = self.action("update", Some(&name), subresource);
         action.object = Some(object.clone());
-        decode(self.run(&action, |rest| rest.update(object, part, pp.dry_run))?)
+        decode(self.run(&action, |rest| rest.update(object, part, &post_request(pp)))?)
     }
 
     fn do_get(&self, name: &str) -> Result<K> {
@@ -236,11 +256,13 @@ impl<K: Kind> FakeApi<K> {
         decode(self.run(&action, |rest| match patch_type {
             PatchType::Apply => {
                 apply_manager(pp)?;
-                rest.apply(name, body, part, pp.dry_run)
+                rest.apply(name, body, part, &patch_request(pp))
             }
-            PatchType::Merge => rest.patch(name, &PatchBody::Merge(body), part, pp.dry_run),
-            PatchType::Json => rest.patch(name, &PatchBody::Json(body), part, pp.dry_run),
-            PatchType::Strategic => rest.patch(name, &PatchBody::Strategic(body), part, pp.dry_run),
+            PatchType::Merge => rest.patch(name, &PatchBody::Merge(body), part, &patch_request(pp)),
+            PatchType::Json => rest.patch(name, &PatchBody::Json(body), part, &patch_request(pp)),
+            PatchType::Strategic => {
+                rest.patch(name, &PatchBody::Strategic(body), part, &patch_request(pp))
+            }
         })?)
     }
 
@@ -283,8 +305,8 @@ impl<K: Kind> FakeApi<K> {
         let mut action = self.action("create", (!name.is_empty()).then_some(name), subresource);
         action.object = Some(input.clone());
         decode(self.run(&action, |rest| match subresource {
-            None => rest.create(input, pp.dry_run),
-            Some(sub) => self.write_subresource(name, sub, input, pp.dry_run, same_type, "create"),
+            None => rest.create(input, &post_request(pp)),
+            Some(sub) => self.write_subresource(name, sub, input, pp, same_type, "create"),
         })?)
     }
 
@@ -303,9 +325,9 @@ impl<K: Kind> FakeApi<K> {
         decode(self.run(&action, |rest| match subresource {
             None => {
                 meta::meta_mut(&mut input).insert("name".into(), Value::String(name.to_owned()));
-                rest.update(input, Part::Main, pp.dry_run)
+                rest.update(input, Part::Main, &post_request(pp))
             }
-            Some(sub) => self.write_subresource(name, sub, input, pp.dry_run, same_type, "update"),
+            Some(sub) => self.write_subresource(name, sub, input, pp, same_type, "update"),
         })?)
     }
 
@@ -316,7 +338,7 @@ impl<K: Kind> FakeApi<K> {
         name: &str,
         subresource: &str,
         mut input: Value,
-        dry_run: bool,
+        pp: &PostParams,
         same_type: bool,
         verb: &str,
     ) -> Result<Value> {
@@ -324,12 +346,12 @@ impl<K: Kind> FakeApi<K> {
         match subresource {
             "status" => {
                 meta::meta_mut(&mut input).insert("name".into(), Value::String(name.to_owned()));
-                rest.update(input, Part::Status, dry_run)
+                rest.update(input, Part::Status, &post_request(pp))
             }
-            "scale" if self.info.scale.is_some() => rest.update_scale(name, &input, dry_run),
+            "scale" if self.info.scale.is_some() => rest.update_scale(name, &input, pp.dry_run),
             _ if same_type => {
                 meta::meta_mut(&mut input).insert("name".into(), Value::String(name.to_owned()));
-                rest.update(input, Part::Main, dry_run)
+                rest.update(input, Part::Main, &post_request(pp))
             }
             sub => Err(self.not_emulated(sub, verb)),
         }
@@ -354,10 +376,10 @@ impl<K: Kind> FakeApi<K> {
             PatchType::Strategic => PatchBody::Strategic(body),
         };
         decode(self.run(&action, |rest| match subresource {
-            None => rest.patch(name, &body, Part::Main, pp.dry_run),
-            Some("status") => rest.patch(name, &body, Part::Status, pp.dry_run),
+            None => rest.patch(name, &body, Part::Main, &patch_request(pp)),
+            Some("status") => rest.patch(name, &body, Part::Status, &patch_request(pp)),
             Some("scale") if self.info.scale.is_some() => rest.patch_scale(name, &body, pp.dry_run),
-            Some(_) if same_type => rest.patch(name, &body, Part::Main, pp.dry_run),
+            Some(_) if same_type => rest.patch(name, &body, Part::Main, &patch_request(pp)),
             Some(sub) => Err(self.not_emulated(sub, "patch")),
         })?)
     }
@@ -376,12 +398,12 @@ impl<K: Kind> FakeApi<K> {
         action.patch_type = Some(PatchType::Apply);
         action.patch = Some(input.clone());
         decode(self.run(&action, |rest| match subresource {
-            None => rest.apply(name, input, Part::Main, params.dry_run),
-            Some("status") => rest.apply(name, input, Part::Status, params.dry_run),
+            None => rest.apply(name, input, Part::Main, &apply_request(params)),
+            Some("status") => rest.apply(name, input, Part::Status, &apply_request(params)),
             Some("scale") if self.info.scale.is_some() => {
                 rest.patch_scale(name, &PatchBody::Merge(input), params.dry_run)
             }
-            Some(_) if same_type => rest.apply(name, input, Part::Main, params.dry_run),
+            Some(_) if same_type => rest.apply(name, input, Part::Main, &apply_request(params)),
             Some(sub) => Err(self.not_emulated(sub, "patch")),
         })?)
     }

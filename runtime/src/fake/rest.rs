@@ -6,6 +6,9 @@
 use kube::api::{DeleteParams, ListParams};
 use serde_json::{Map, Value, json};
 
+use kube_codegen_merge::Subresource;
+
+use super::crd::{self, CrdEngines};
 use super::meta::{self, FieldError, OPTIMISTIC_LOCK_MESSAGE};
 use super::patch;
 use super::select::Selectors;
@@ -30,6 +33,48 @@ pub(crate) enum Part {
     Status,
 }
 
+impl Part {
+    fn subresource(self) -> Subresource {
+        match self {
+            Part::Main => Subresource::Main,
+            Part::Status => Subresource::Status,
+        }
+    }
+}
+
+/// The options of one write request.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Request<'a> {
+    /// Compute the answer, store nothing.
+    pub(crate) dry_run: bool,
+    /// The field manager (`fieldManager`; empty when the client sent none).
+    pub(crate) manager: &'a str,
+    /// Server-side apply takes the fields other managers own.
+    pub(crate) force: bool,
+}
+
+impl<'a> Request<'a> {
+    /// A write that is stored, by `manager`, not forced.
+    pub(crate) fn new(dry_run: bool, manager: Option<&'a str>) -> Request<'a> {
+        Request {
+            dry_run,
+            manager: manager.unwrap_or_default(),
+            force: false,
+        }
+    }
+}
+
+/// How the update path tracks managed fields.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Tracking {
+    /// Decode the requested object and record an `Update` by the request's
+    /// manager (PUT, PATCH).
+    Update,
+    /// The requested object is the result of an apply, already decoded and
+    /// tracked.
+    Applied,
+}
+
 /// How a write checks `metadata.resourceVersion`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum VersionCheck {
@@ -46,6 +91,9 @@ pub(crate) struct Rest<'a> {
     pub(crate) info: &'a ResourceInfo,
     /// Request namespace (`""` for cluster-scoped kinds and for all namespaces).
     pub(crate) namespace: &'a str,
+    /// The engines of the kind's CRD, when one is registered: writes are then
+    /// pruned, defaulted, validated and field-managed as the server does.
+    pub(crate) engines: Option<CrdEngines>,
 }
 
 fn without_metadata(object: &Value) -> Value {
@@ -121,6 +169,26 @@ impl Rest<'_> {
         Ok(())
     }
 
+    /// Gives an apply configuration the kind's `apiVersion` and `kind` when it
+    /// lacks them; its namespace, when set, must be the request's. Unlike
+    /// [`Rest::normalize`], a missing namespace stays missing: the server
+    /// merges the configuration as sent.
+    fn identify(&self, config: &mut Value) -> Result<()> {
+        let namespace = meta::meta_str(config, "namespace");
+        if self.info.namespaced && !namespace.is_empty() && namespace != self.namespace {
+            return Err(meta::bad_request(
+                "the namespace of the provided object does not match the namespace sent on the request",
+            ));
+        }
+        if let Some(map) = config.as_object_mut() {
+            map.entry("apiVersion")
+                .or_insert_with(|| Value::String(self.info.api_version()));
+            map.entry("kind")
+                .or_insert_with(|| Value::String(self.info.kind.to_owned()));
+        }
+        Ok(())
+    }
+
     pub(crate) fn get(&self, name: &str) -> Result<Value> {
         self.require_namespace()?;
         self.tracker
@@ -178,11 +246,28 @@ impl Rest<'_> {
         Ok(self.list_object(items, metadata))
     }
 
-    /// Create: names (`generateName`), uid, creation timestamp, generation 1, no
-    /// status when the status subresource exists.
-    pub(crate) fn create(&self, mut object: Value, dry_run: bool) -> Result<Value> {
+    /// Create: with a CRD, the body is decoded (pruned, defaulted) and its
+    /// managed fields recorded; then see [`Rest::insert`].
+    pub(crate) fn create(&self, mut object: Value, req: &Request<'_>) -> Result<Value> {
         self.require_namespace()?;
         self.normalize(&mut object)?;
+        if let Some(engines) = &self.engines {
+            engines.decode(&mut object)?;
+            engines.fields().update(
+                Subresource::Main,
+                &Value::Null,
+                &mut object,
+                req.manager,
+                &crd::now(),
+            );
+        }
+        self.insert(object, req.dry_run)
+    }
+
+    /// Stores a new object: names (`generateName`), uid, creation timestamp,
+    /// generation 1, no status when the status subresource exists, validation
+    /// against the CRD.
+    fn insert(&self, mut object: Value, dry_run: bool) -> Result<Value> {
         let given_name = meta::meta_str(&object, "name").to_owned();
         let generate = meta::meta_str(&object, "generateName").to_owned();
         let mut errors = Vec::new();
@@ -236,6 +321,9 @@ impl Rest<'_> {
         if self.info.status_subresource {
             set_field(&mut object, "status", None);
         }
+        if let Some(engines) = &self.engines {
+            engines.check(&given_name, &engines.schema().validate_create(&object))?;
+        }
         // A generated name may collide; the server retries with a new suffix.
         for _ in 0..8 {
             let name = if given_name.is_empty() {
@@ -272,9 +360,11 @@ impl Rest<'_> {
         name: &str,
         part: Part,
         check: VersionCheck,
-        dry_run: bool,
+        req: &Request<'_>,
+        tracking: Tracking,
         make: impl FnOnce(&Value) -> Result<Value>,
     ) -> Result<Value> {
+        let dry_run = req.dry_run;
         self.require_namespace()?;
         if part == Part::Status && !self.info.status_subresource {
             return Err(meta::no_such_path());
@@ -292,10 +382,23 @@ impl Rest<'_> {
                 )));
             }
             self.check_versions(name, current, &requested, check)?;
+            if let (Some(engines), Tracking::Update) = (&self.engines, tracking) {
+                engines.decode(&mut requested)?;
+                engines.fields().update(
+                    part.subresource(),
+                    current,
+                    &mut requested,
+                    req.manager,
+                    &crd::now(),
+                );
+            }
             let mut updated = match part {
                 Part::Status => {
                     let mut updated = current.clone();
                     set_field(&mut updated, "status", requested.get("status").cloned());
+                    if self.engines.is_some() {
+                        keep_meta(&mut updated, &requested, "managedFields");
+                    }
                     updated
                 }
                 Part::Main => {
@@ -324,9 +427,16 @@ impl Rest<'_> {
                     updated
                 }
             };
-            meta::meta_mut(&mut updated).remove("managedFields");
-            if let Some(fields) = current.get("metadata").and_then(|m| m.get("managedFields")) {
-                meta::meta_mut(&mut updated).insert("managedFields".into(), fields.clone());
+            match &self.engines {
+                Some(engines) => {
+                    let errors = match part {
+                        Part::Main => engines.schema().validate_update(&updated, current),
+                        Part::Status => engines.schema().validate_status_update(&updated, current),
+                    };
+                    engines.check(name, &errors)?;
+                }
+                // Without a CRD, managed fields are not tracked: they stay as stored.
+                None => keep_meta(&mut updated, current, "managedFields"),
             }
             if updated == *current {
                 return Ok(Write::Unchanged(updated));
@@ -394,9 +504,16 @@ impl Rest<'_> {
     }
 
     /// PUT of the main resource or of `status`.
-    pub(crate) fn update(&self, object: Value, part: Part, dry_run: bool) -> Result<Value> {
+    pub(crate) fn update(&self, object: Value, part: Part, req: &Request<'_>) -> Result<Value> {
         let name = meta::meta_str(&object, "name").to_owned();
-        self.update_with(&name, part, VersionCheck::Required, dry_run, |_| Ok(object))
+        self.update_with(
+            &name,
+            part,
+            VersionCheck::Required,
+            req,
+            Tracking::Update,
+            |_| Ok(object),
+        )
     }
 
     /// PATCH of the main resource or of `status`.
@@ -405,14 +522,15 @@ impl Rest<'_> {
         name: &str,
         body: &PatchBody,
         part: Part,
-        dry_run: bool,
+        req: &Request<'_>,
     ) -> Result<Value> {
         if let PatchBody::Strategic(_) = body
             && !self.info.strategic_merge_patch
         {
             return Err(meta::unsupported_patch());
         }
-        self.update_with(name, part, VersionCheck::IfPresent, dry_run, |current| {
+        let track = Tracking::Update;
+        self.update_with(name, part, VersionCheck::IfPresent, req, track, |current| {
             let mut patched = current.clone();
             match body {
                 // Built-in kinds only (checked above). Approximated as a merge
@@ -431,35 +549,74 @@ impl Rest<'_> {
         })
     }
 
-    /// Server-side apply, approximated: creates the object when it does not exist,
-    /// else merges the configuration into it (field ownership is not tracked).
+    /// Server-side apply. With the kind's CRD, as the server does it: the
+    /// configuration is merged by the schema's list and map types, field
+    /// ownership is recorded in `managedFields`, conflicts with other managers
+    /// are a 409 unless forced, fields the manager stopped applying are removed,
+    /// defaults apply to the result. Without one, approximated: the object is
+    /// created when it does not exist, else the configuration is merged into it.
     pub(crate) fn apply(
         &self,
         name: &str,
-        config: Value,
+        mut config: Value,
         part: Part,
-        dry_run: bool,
+        req: &Request<'_>,
     ) -> Result<Value> {
         self.require_namespace()?;
+        if !config.is_object() {
+            return Err(meta::bad_request(
+                "the apply configuration must be a JSON object",
+            ));
+        }
         let exists = self
             .tracker
             .get(&self.key(), self.namespace, name)
             .is_some();
-        if !exists && part == Part::Main {
-            let mut object = config;
-            if !object.is_object() {
-                return Err(meta::bad_request(
-                    "the apply configuration must be a JSON object",
-                ));
+        match meta::meta_str(&config, "name") {
+            "" => {
+                meta::meta_mut(&mut config).insert("name".into(), Value::String(name.to_owned()));
             }
-            meta::meta_mut(&mut object).insert("name".into(), Value::String(name.to_owned()));
-            return self.create(object, dry_run);
+            given if given != name => {
+                return Err(meta::bad_request(format!(
+                    "the name of the object ({given}) does not match the name on the URL ({name})"
+                )));
+            }
+            _ => {}
         }
-        self.update_with(name, part, VersionCheck::IfPresent, dry_run, |current| {
-            let mut merged = current.clone();
-            patch::apply_merge(&mut merged, &config);
-            Ok(merged)
-        })
+        let Some(engines) = self.engines.clone() else {
+            if !exists && part == Part::Main {
+                return self.create(config, req);
+            }
+            let track = Tracking::Update;
+            return self.update_with(name, part, VersionCheck::IfPresent, req, track, |current| {
+                let mut merged = current.clone();
+                patch::apply_merge(&mut merged, &config);
+                Ok(merged)
+            });
+        };
+        self.identify(&mut config)?;
+        let apply = |live: &Value| -> Result<Value> {
+            let fields = engines.fields();
+            let mut applied = fields
+                .apply(
+                    part.subresource(),
+                    live,
+                    &config,
+                    req.manager,
+                    req.force,
+                    &crd::now(),
+                )
+                .map_err(|e| crd::from_status(&e.to_status()))?;
+            engines.schema().default(&mut applied);
+            Ok(applied)
+        };
+        if !exists && part == Part::Main {
+            let mut created = apply(&Value::Null)?;
+            self.normalize(&mut created)?;
+            return self.insert(created, req.dry_run);
+        }
+        let track = Tracking::Applied;
+        self.update_with(name, part, VersionCheck::IfPresent, req, track, apply)
     }
 
     /// Delete: preconditions, then either removal (answered, like the server does for
@@ -552,6 +709,7 @@ impl Rest<'_> {
                 tracker: self.tracker,
                 info: self.info,
                 namespace,
+                engines: None,
             };
             match rest.delete_object(meta::meta_str(&item, "name"), dp) {
                 Ok((object, _)) => deleted.push(object),

@@ -6,7 +6,7 @@ use serde_json::{Map, Value, json};
 
 use super::meta;
 use super::patch;
-use super::rest::{Part, PatchBody, Rest};
+use super::rest::{Part, PatchBody, Request, Rest};
 use crate::ScaleInfo;
 use crate::error::{Error, ErrorKind, Result};
 
@@ -117,7 +117,7 @@ impl Rest<'_> {
             name,
             &PatchBody::Merge(Value::Object(patch_body)),
             Part::Main,
-            dry_run,
+            &Request::new(dry_run, None),
         )?;
         Ok(self.scale_of(&updated, &scale))
     }

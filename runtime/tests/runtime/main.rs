@@ -5,6 +5,7 @@
 
 mod common;
 mod composition;
+mod crd;
 mod factory;
 mod fake;
 mod informers;

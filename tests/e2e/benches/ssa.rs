@@ -5,6 +5,10 @@
 //! ~7000 lines of schema) against what a write costs the fake without them
 //! (the typed object to JSON and back).
 //!
+//! Then the same writes through the fake clientset (`create`, `update`,
+//! `apply` of a CronTab), with the fixture's CRDs registered (the engines on
+//! every write) next to the fake without them, which a user's unit test pays.
+//!
 //! Prints per-object times and their ratio to that baseline, then criterion's
 //! timings. Run: `cargo bench -p e2e --bench ssa`.
 
@@ -13,8 +17,12 @@ use std::time::{Duration, Instant};
 
 use criterion::{Criterion, criterion_group};
 use fixture_generated::apis::batch::v1::CronTab;
+use fixture_generated::clientset::prelude::*;
+use fixture_generated::clientset::{ApplyParams, fake};
+use futures::executor::block_on;
 use k8s_openapi::apiextensions_apiserver::pkg::apis::apiextensions::v1::CustomResourceDefinition;
 use k8s_openapi::apimachinery::pkg::apis::meta::v1::Time;
+use kube::api::PostParams;
 use kube_codegen_merge::{FieldManager, Subresource};
 use kube_codegen_schema::CustomResourceSchemas;
 use serde_json::Value;
@@ -170,6 +178,122 @@ fn report(s: &Setup) {
     }
 }
 
+/// The fake clientset's writes of a CronTab, with or without its CRD.
+struct FakeWrites {
+    fake: fake::Clientset,
+    typed: CronTab,
+    created: u64,
+    live: CronTab,
+}
+
+impl FakeWrites {
+    fn new(with_crds: bool) -> FakeWrites {
+        let mut fake = fake::Clientset::default();
+        if with_crds {
+            fake = fake.with_crds(fixture_generated::crds::all());
+        }
+        let typed = crontab("registry.example.com/job:v2");
+        let live = block_on(
+            fake.batch_v1()
+                .cron_tabs("default")
+                .create(&PostParams::default(), &typed),
+        )
+        .expect("creates");
+        FakeWrites {
+            fake,
+            typed,
+            created: 0,
+            live,
+        }
+    }
+
+    fn create(&mut self) {
+        self.created += 1;
+        let mut object = self.typed.clone();
+        object.metadata.name = Some(format!("c{}", self.created));
+        let api = self.fake.batch_v1().cron_tabs("default");
+        black_box(block_on(api.create(&PostParams::default(), &object)).expect("creates"));
+    }
+
+    fn update(&mut self) {
+        let mut object = self.live.clone();
+        object.spec.replicas = if object.spec.replicas == 3 { 4 } else { 3 };
+        let api = self.fake.batch_v1().cron_tabs("default");
+        self.live = block_on(api.update(&PostParams::default(), &object)).expect("updates");
+    }
+
+    fn apply(&mut self, image: &str) {
+        let config = crontab(image);
+        let params = ApplyParams::new("applier").force();
+        let api = self.fake.batch_v1().cron_tabs("default");
+        black_box(block_on(api.apply("bench", &config, &params)).expect("applies"));
+    }
+}
+
+fn report_fake() {
+    // What a test that builds its own fake pays once: the first fake of the
+    // process parses and compiles the CronTab CRD on its first write; later
+    // fakes reuse the compiled engines.
+    let start = Instant::now();
+    black_box(FakeWrites::new(true));
+    let first_in_process = start.elapsed();
+    let mut plain = FakeWrites::new(false);
+    let mut engines = FakeWrites::new(true);
+    let images = ["registry.example.com/job:v2", "registry.example.com/job:v3"];
+    let mut i = 0;
+    let mut next_image = move || {
+        i += 1;
+        images[i % 2]
+    };
+    let rows = [
+        (
+            "create",
+            per_op(|| plain.create()),
+            per_op(|| engines.create()),
+        ),
+        (
+            "update",
+            per_op(|| plain.update()),
+            per_op(|| engines.update()),
+        ),
+        (
+            "apply (forced, image changes)",
+            per_op(|| plain.apply(next_image())),
+            per_op(|| engines.apply(next_image())),
+        ),
+    ];
+    let first = |with_crds: bool| {
+        let n = 10;
+        let start = Instant::now();
+        for _ in 0..n {
+            black_box(FakeWrites::new(with_crds));
+        }
+        start.elapsed() / n
+    };
+    let setup = (first(false), first(true));
+    println!("per CronTab write through the fake clientset:");
+    println!(
+        "  {:<36} {:>14} {:>16} {:>7}",
+        "", "without CRD", "with its CRD", "ratio"
+    );
+    let setup_rows = [
+        (
+            "first fake of the process + create",
+            setup.0,
+            first_in_process,
+        ),
+        ("new fake + first create", setup.0, setup.1),
+    ];
+    for (name, without, with) in setup_rows.into_iter().chain(rows) {
+        println!(
+            "  {name:<36} {:>11.1} µs {:>13.1} µs {:>6.1}x",
+            without.as_secs_f64() * 1e6,
+            with.as_secs_f64() * 1e6,
+            with.as_secs_f64() / without.as_secs_f64()
+        );
+    }
+}
+
 fn bench(c: &mut Criterion) {
     let s = setup();
     let live = create(&s);
@@ -185,6 +309,7 @@ criterion_group!(benches, bench);
 
 fn main() {
     report(&setup());
+    report_fake();
     benches();
     Criterion::default().configure_from_args().final_summary();
 }

@@ -11,6 +11,9 @@
 //! Those steps run last, so that their different outcomes do not spill over into
 //! the other steps (the watch sequences, for one).
 
+#[path = "fidelity/apply.rs"]
+mod apply;
+
 use std::time::Duration;
 
 use anyhow::{Context, Result};
@@ -32,18 +35,7 @@ const WAIT: Duration = Duration::from_secs(30);
 /// Steps where the fake differs from the server on purpose or by limitation:
 /// (step, what the fake answers instead, why).
 fn known_differences() -> Vec<(&'static str, Value, &'static str)> {
-    vec![
-        (
-            "create with replicas -1",
-            json!("created"),
-            "the fake does not run the CRD's OpenAPI validation (Minimum=0): it stores what it is sent",
-        ),
-        (
-            "create without replicas: defaulted value",
-            Value::Null,
-            "the fake does not apply the CRD's defaults (+kubebuilder:default=1)",
-        ),
-    ]
+    Vec::new()
 }
 
 fn is_uid(candidate: &[u8]) -> bool {
@@ -564,7 +556,7 @@ async fn scenario<C: Interface>(clientset: &C, namespace: &str) -> Result<Transc
         events_until(&mut replay, "zz-end").await?,
     );
 
-    // Known differences last (see `known_differences`).
+    // Validation and defaulting from the CRD (the fake runs its schema).
     let mut negative = app("negative", None);
     negative.spec.deployment.replicas = Some(-1);
     let created_negative = apps.create(&pp, &negative).await;
@@ -591,7 +583,8 @@ async fn fake_and_server_agree_on_the_scenario() -> Result<()> {
     crds::install(&client, generated::crds::custom_resource_definitions()?).await?;
     let ns = envtest::ns("fidelity").await?;
 
-    let fake_run = scenario(&fake::Clientset::default(), ns.name()).await?;
+    let fake = fake::Clientset::default().with_crds(generated::crds::all());
+    let fake_run = scenario(&fake, ns.name()).await?;
     let server_run = scenario(&Clientset::new(client), ns.name()).await?;
 
     assert_eq!(fake_run.steps.len(), server_run.steps.len());
@@ -900,7 +893,8 @@ mod fixture {
         .await?;
         let ns = envtest::ns("fidelity-fixture").await?;
 
-        let fake_run = scenario(&fake::Clientset::default(), ns.name()).await?;
+        let fake = fake::Clientset::default().with_crds(fixture_generated::crds::all());
+        let fake_run = scenario(&fake, ns.name()).await?;
         let server_run = scenario(&Clientset::new(client), ns.name()).await?;
 
         assert_eq!(fake_run.steps.len(), server_run.steps.len());
