@@ -208,24 +208,14 @@ mod tests {
             services: services.lister(),
         };
         let pending = Pending::new(metrics.clone());
-        let requests = triggers::requests(
-            vec![
-                triggers::app_keys(apps.subscribe(), |_| {}).boxed(),
-                triggers::child_keys(
-                    deployments.subscribe(),
-                    listers.apps.clone(),
-                    triggers::deployment_name,
-                )
-                .boxed(),
-                triggers::child_keys(
-                    services.subscribe(),
-                    listers.apps.clone(),
-                    triggers::service_name,
-                )
-                .boxed(),
-            ],
-            pending.clone(),
+        let keys = triggers::all_keys(
+            apps.subscribe(),
+            deployments.subscribe(),
+            services.subscribe(),
+            listers.apps.clone(),
+            |_| {},
         );
+        let requests = triggers::requests(keys, pending.clone());
         apps.start();
         deployments.start();
         services.start();

@@ -208,24 +208,15 @@ impl Controller {
         let pending = Pending::new(self.metrics.clone());
         let deleted_apps = tokio::sync::mpsc::unbounded_channel();
         let forget = deleted_apps.0;
-        let keys = vec![
-            triggers::app_keys(apps.subscribe(), move |key| {
+        let keys = triggers::all_keys(
+            apps.subscribe(),
+            deployments.subscribe(),
+            services.subscribe(),
+            listers.apps.clone(),
+            move |key| {
                 let _ = forget.send(key.clone());
-            })
-            .boxed(),
-            triggers::child_keys(
-                deployments.subscribe(),
-                listers.apps.clone(),
-                triggers::deployment_name,
-            )
-            .boxed(),
-            triggers::child_keys(
-                services.subscribe(),
-                listers.apps.clone(),
-                triggers::service_name,
-            )
-            .boxed(),
-        ];
+            },
+        );
         let requests = triggers::requests(keys, pending.clone());
         let mut deleted_apps = deleted_apps.1;
 

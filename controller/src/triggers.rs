@@ -20,6 +20,8 @@ use futures::stream::{self, BoxStream, Stream, StreamExt};
 use generated::informers::{Notification, Subscription};
 use generated::listers::LabelSelector;
 use generated::listers::myapp::v1::AppLister;
+use k8s_openapi::api::apps::v1::Deployment;
+use k8s_openapi::api::core::v1::Service;
 use kube::Resource;
 use kube::runtime::controller::ReconcileRequest;
 use kube::runtime::reflector::ObjectRef;
@@ -175,6 +177,22 @@ pub fn child_keys<K: Child>(
         };
         stream::iter(keys)
     })
+}
+
+/// Every key stream of the App controller: App changes (a deleted App goes
+/// to `deleted`), and the changes of Deployments and Services.
+pub fn all_keys(
+    apps: Subscription<App>,
+    deployments: Subscription<Deployment>,
+    services: Subscription<Service>,
+    lister: AppLister,
+    deleted: impl Fn(&ObjectKey) + Send + 'static,
+) -> Vec<BoxStream<'static, ObjectKey>> {
+    vec![
+        app_keys(apps, deleted).boxed(),
+        child_keys(deployments, lister.clone(), deployment_name).boxed(),
+        child_keys(services, lister, service_name).boxed(),
+    ]
 }
 
 /// The requests of several key streams, merged, counted in `pending`.

@@ -72,7 +72,7 @@ use k8s_openapi::apiextensions_apiserver::pkg::apis::apiextensions::v1::CustomRe
 use k8s_openapi::apimachinery::pkg::apis::meta::v1::Status;
 use serde_json::Value;
 
-pub use crate::cel::UNSUPPORTED_FUNCTIONS;
+pub use crate::cel::{UNSUPPORTED_FUNCTIONS, escape as cel_escape};
 pub use crate::coerce::MetadataError;
 pub use crate::errors::{BadValue, ErrorType, FieldError, invalid_status};
 pub use crate::structural::CompileError;

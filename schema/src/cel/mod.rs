@@ -39,6 +39,7 @@ use crate::errors::{BadValue, ErrorType, FieldError};
 use crate::structural::Node;
 use library::ENV;
 pub use library::UNSUPPORTED_FUNCTIONS;
+pub use values::escape;
 use values::to_cel;
 
 /// One compiled rule.

@@ -9,8 +9,18 @@ use serde_json::Value;
 
 use crate::structural::Node;
 
-/// `cel.Escape`: how a property name is spelt in CEL; `None` when it cannot be.
-pub(crate) fn escape(name: &str) -> Option<String> {
+/// `cel.Escape`: how a property name is spelt in CEL rules (`foo-bar` is
+/// `foo__dash__bar`, `namespace` is `__namespace__`); `None` when it cannot
+/// be (the property is not accessible from rules).
+///
+/// ```
+/// use kube_codegen_schema::cel_escape;
+///
+/// assert_eq!(cel_escape("max-surge").as_deref(), Some("max__dash__surge"));
+/// assert_eq!(cel_escape("namespace").as_deref(), Some("__namespace__"));
+/// assert_eq!(cel_escape("1st"), None);
+/// ```
+pub fn escape(name: &str) -> Option<String> {
     const RESERVED: &[&str] = &[
         "true",
         "false",

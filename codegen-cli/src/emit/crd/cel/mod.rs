@@ -67,54 +67,8 @@ pub(crate) fn parser() -> cel::parser::Parser {
 }
 
 /// How a property name is written in CEL (Kubernetes' escaping), or `None`
-/// when it cannot be (the property is not accessible from rules).
-pub(crate) fn escape(name: &str) -> Option<String> {
-    const RESERVED: [&str; 21] = [
-        "true",
-        "false",
-        "null",
-        "in",
-        "as",
-        "break",
-        "const",
-        "continue",
-        "else",
-        "for",
-        "function",
-        "if",
-        "import",
-        "let",
-        "loop",
-        "package",
-        "namespace",
-        "return",
-        "var",
-        "void",
-        "while",
-    ];
-    if name.is_empty() || name.starts_with(|c: char| c.is_ascii_digit()) {
-        return None;
-    }
-    if RESERVED.contains(&name) {
-        return Some(format!("__{name}__"));
-    }
-    let mut out = String::with_capacity(name.len());
-    let mut chars = name.chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            '_' if chars.peek() == Some(&'_') => {
-                chars.next();
-                out.push_str("__underscores__");
-            }
-            '.' => out.push_str("__dot__"),
-            '-' => out.push_str("__dash__"),
-            '/' => out.push_str("__slash__"),
-            c if c.is_ascii_alphanumeric() || c == '_' => out.push(c),
-            _ => return None,
-        }
-    }
-    Some(out)
-}
+/// when it cannot be: the rule the fake clientset's CEL evaluation uses too.
+pub(crate) use kube_codegen_schema::cel_escape as escape;
 
 /// Every problem of every rule of a version's root `schema` (at `path`):
 /// `<path>.x-kubernetes-validations[i].<key>: <what the server would say>`.
