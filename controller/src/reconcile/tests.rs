@@ -41,7 +41,9 @@ struct Fixture {
 
 impl Fixture {
     fn new() -> Self {
-        let fake = fake::Clientset::default();
+        // With the App CRD, the fake applies, defaults and validates Apps as
+        // the API server does (managed fields, conflicts, CEL rules).
+        let fake = fake::Clientset::default().with_crds(generated::crds::all());
         let (apps, deployments, services) = (Indexer::new(), Indexer::new(), Indexer::new());
         let events = RecordedEvents::default();
         let metrics = Metrics::new();
@@ -677,6 +679,69 @@ async fn a_refused_write_becomes_a_warning_and_a_condition() {
         f.events.lines(),
         [
             "Warning ReconcileFailed: create Deployment \"web\": deployments.apps is forbidden: quota exceeded"
+        ]
+    );
+}
+
+/// Server-side apply as the API server does it (the fake has the App CRD):
+/// the controller's status apply owns only what it sends, so a condition
+/// another tool applied survives it, merged by the list's `type` key.
+#[tokio::test]
+async fn conditions_of_other_managers_survive_the_status_apply() {
+    use generated::applyconfigurations::myapp::v1::{AppApply, AppStatusApply};
+    use generated::prelude::*;
+    use kube_codegen_runtime::params::ApplyParams;
+
+    let f = Fixture::new();
+    let app = f.seed_app(example());
+    let degraded = serde_json::from_value(json!({
+        "type": "BackupsFailing", "status": "True", "reason": "NoBucket",
+        "message": "backups have failed since Monday",
+        "lastTransitionTime": "2026-11-23T08:00:00Z",
+    }))
+    .unwrap();
+    f.fake
+        .myapp_v1()
+        .apps("default")
+        .apply_status_config(
+            &AppApply::new("example", "default")
+                .with_status(AppStatusApply::default().with_conditions([degraded])),
+            &ApplyParams::new("backup-operator"),
+        )
+        .await
+        .unwrap();
+    f.apps.insert(Arc::new(f.stored_app(&app)));
+    let (d, s) = owned_children(&app);
+    f.seed_child(&f.deployments, with_status(d, 2)).await;
+    f.seed_child(&f.services, s).await;
+
+    f.sync("example").await.unwrap();
+
+    let stored = f.stored_app(&app);
+    let status = stored.status.unwrap();
+    let types: Vec<&str> = status.conditions.iter().map(|c| c.type_.as_str()).collect();
+    assert_eq!(types, ["BackupsFailing", "Ready"]);
+    assert_eq!(status.available_replicas, Some(2));
+    let mut managers: Vec<(String, String)> = stored
+        .metadata
+        .managed_fields
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|m| m.subresource.as_deref() == Some("status"))
+        .map(|m| {
+            (
+                m.manager.unwrap_or_default(),
+                m.operation.unwrap_or_default(),
+            )
+        })
+        .collect();
+    // The server orders entries by time, to the second: compare them as a set.
+    managers.sort();
+    assert_eq!(
+        managers,
+        [
+            ("app-controller".to_owned(), "Apply".to_owned()),
+            ("backup-operator".to_owned(), "Apply".to_owned())
         ]
     );
 }
