@@ -121,6 +121,11 @@ pub fn emit_crate_root_for<'a>(
             pub use crate::informers::SharedInformerFactoryExt as _;
         )
     });
+    let apply_prelude = has_module("applyconfigurations").then(|| {
+        quote!(
+            pub use kube_codegen_runtime::apply::{MetadataBuilders as _, NamespaceBuilder as _};
+        )
+    });
     // Fails to compile, naming the version, against an incompatible runtime.
     let check = format_ident!("{}", crate::dependencies::RUNTIME_VERSION_CONST);
     GeneratedFile::rust(
@@ -135,11 +140,12 @@ pub fn emit_crate_root_for<'a>(
             #(#modules)*
 
             /// The extension traits that add this crate's accessors to the runtime's
-            /// clientsets and informer factory, imported anonymously:
-            /// `use <crate>::prelude::*;`.
+            /// clientsets and informer factory, and the `metadata` builders of its
+            /// apply configurations, imported anonymously: `use <crate>::prelude::*;`.
             pub mod prelude {
                 #clientset_prelude
                 #informers_prelude
+                #apply_prelude
             }
 
             #readme

@@ -14,13 +14,16 @@
 //!
 //! ```
 //! use generated::applyconfigurations::myapp::v1::AppApply;
+//! use generated::prelude::*; // the `metadata` builders (`with_labels`, ...)
 //!
 //! let config = AppApply::new("example", "default").with_labels([("team", "a")]);
 //! let json = serde_json::to_value(&config).unwrap();
 //! assert_eq!(json["kind"], "App");
 //! assert_eq!(json["metadata"]["labels"]["team"], "a");
 //! ```
-pub use kube_codegen_runtime::apply::{ApplyConfiguration, ExtractError, ObjectMetaApply};
+pub use kube_codegen_runtime::apply::{
+    ApplyConfiguration, ExtractError, MetadataBuilders, NamespaceBuilder, ObjectMetaApply,
+};
 pub mod myapp {
     //! Apply configurations of the API group `myapp.k8s.io`.
     pub mod v1;

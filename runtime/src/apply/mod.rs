@@ -13,7 +13,9 @@
 //!   ([`TypedClient::apply_config`](crate::TypedClient::apply_config) and
 //!   [`TypedClient::apply_status_config`](crate::TypedClient::apply_status_config))
 //!   need from a configuration: its kind, name and namespace.
-//! - [`ObjectMetaApply`]: the `metadata` of every configuration.
+//! - [`ObjectMetaApply`]: the `metadata` of every configuration, and its
+//!   builders on every configuration ([`MetadataBuilders`], with
+//!   [`NamespaceBuilder`] for namespaced kinds).
 //! - [`Extractor`]: client-go's `ExtractX`, the configuration a field manager
 //!   owns on an object, read from its `metadata.managedFields` with the kind's
 //!   CRD schema (list types, map keys) by `kube_codegen_merge`.
@@ -23,6 +25,7 @@
 //! have required fields and cannot leave them out: set such a field and the
 //! whole value is sent.
 
+mod builders;
 mod extract;
 mod meta;
 
@@ -31,6 +34,7 @@ use std::fmt::Debug;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
+pub use builders::{MetadataBuilders, NamespaceBuilder};
 pub use extract::{ExtractError, Extractor};
 pub use kube_codegen_merge::Subresource;
 pub use meta::ObjectMetaApply;

@@ -40,11 +40,12 @@ pub mod informers;
 #[rustfmt::skip]
 pub mod listers;
 /// The extension traits that add this crate's accessors to the runtime's
-/// clientsets and informer factory, imported anonymously:
-/// `use <crate>::prelude::*;`.
+/// clientsets and informer factory, and the `metadata` builders of its
+/// apply configurations, imported anonymously: `use <crate>::prelude::*;`.
 pub mod prelude {
     pub use crate::clientset::prelude::*;
     pub use crate::informers::SharedInformerFactoryExt as _;
+    pub use kube_codegen_runtime::apply::{MetadataBuilders as _, NamespaceBuilder as _};
 }
 
 #[cfg(doctest)]

@@ -1,6 +1,8 @@
 //! The configuration of a kind: `apiVersion` and `kind`, `metadata` as the
-//! runtime's `ObjectMetaApply`, a constructor, the `metadata` builders, the
-//! runtime's `ApplyConfiguration` impl, and `extract_<kind>[_status]`.
+//! runtime's `ObjectMetaApply`, a constructor, the runtime's
+//! `ApplyConfiguration` impl and its `metadata` builders (`MetadataBuilders`,
+//! `NamespaceBuilder`: written once in the runtime, only pointed at the field
+//! here), and `extract_<kind>[_status]`.
 
 use std::collections::BTreeSet;
 
@@ -14,15 +16,17 @@ use crate::emit::docs::doc;
 use crate::emit::names::{ClientKind, GroupVersion};
 use crate::model::StructDef;
 
-/// The `metadata` builders every kind's configuration has, and what they set.
-const META_BUILDERS: &[(&str, &str)] = &[
-    ("with_name", "name"),
-    ("with_generate_name", "generateName"),
-    ("with_namespace", "namespace"),
-    ("with_labels", "labels"),
-    ("with_annotations", "annotations"),
-    ("with_owner_references", "ownerReferences"),
-    ("with_finalizers", "finalizers"),
+/// The `metadata` builders the runtime's `MetadataBuilders` and
+/// `NamespaceBuilder` give every kind's configuration: a field's builder
+/// takes another name rather than shadow one.
+const META_BUILDERS: &[&str] = &[
+    "with_name",
+    "with_generate_name",
+    "with_namespace",
+    "with_labels",
+    "with_annotations",
+    "with_owner_references",
+    "with_finalizers",
 ];
 
 /// The kind's configuration, builders, trait impl and extract functions.
@@ -66,8 +70,7 @@ pub(crate) fn kind_items(
         }
         _ => structs.field(f),
     });
-    let mut methods: BTreeSet<String> =
-        META_BUILDERS.iter().map(|(m, _)| (*m).to_owned()).collect();
+    let mut methods: BTreeSet<String> = META_BUILDERS.iter().map(|m| (*m).to_owned()).collect();
     methods.insert("new".to_owned());
     let builders: Vec<TokenStream> = wire
         .iter()
@@ -93,7 +96,7 @@ pub(crate) fn kind_items(
             }
         })
         .collect();
-    let meta_builders = meta_field.map(|meta| meta_builders(kind, &field_ident(&meta.name)));
+    let meta_builders = meta_field.map(|meta| meta_builders(kind, &name, &field_ident(&meta.name)));
     let constructor = meta_field
         .map(|meta| constructor(kind, &field_ident(&meta.name), &api_version, &kind_field));
     let meta_access = match meta_field {
@@ -120,9 +123,10 @@ pub(crate) fn kind_items(
 
         impl #name {
             #constructor
-            #meta_builders
             #(#builders)*
         }
+
+        #meta_builders
 
         impl kube_codegen_runtime::apply::ApplyConfiguration for #name {
             type Kind = #k;
@@ -181,50 +185,23 @@ fn constructor(
     }
 }
 
-/// The `metadata` builders, forwarding to `ObjectMetaApply`'s.
-fn meta_builders(kind: &ClientKind<'_>, meta: &Ident) -> TokenStream {
-    let builders = META_BUILDERS
-        .iter()
-        .filter(|(method, _)| kind.kind.namespaced || *method != "with_namespace")
-        .map(|(method, json)| {
-            let method = format_ident!("{method}");
-            let (generics, params, args, text) = match *json {
-                "labels" | "annotations" => (
-                    quote!(<K: Into<String>, V: Into<String>>),
-                    quote!(entries: impl IntoIterator<Item = (K, V)>),
-                    quote!(entries),
-                    format!("Inserts `entries` into `metadata.{json}`, replacing the value of a key set before."),
-                ),
-                "ownerReferences" => (
-                    TokenStream::new(),
-                    quote!(values: impl IntoIterator<Item = k8s_openapi::apimachinery::pkg::apis::meta::v1::OwnerReference>),
-                    quote!(values),
-                    format!("Appends `values` to `metadata.{json}`."),
-                ),
-                "finalizers" => (
-                    quote!(<S: Into<String>>),
-                    quote!(values: impl IntoIterator<Item = S>),
-                    quote!(values),
-                    format!("Appends `values` to `metadata.{json}`."),
-                ),
-                _ => (
-                    TokenStream::new(),
-                    quote!(value: impl Into<String>),
-                    quote!(value),
-                    format!("Sets `metadata.{json}`."),
-                ),
-            };
-            let doc = doc(&text);
-            quote! {
-                #doc
-                #[must_use]
-                pub fn #method #generics (mut self, #params) -> Self {
-                    self.#meta = Some(self.#meta.take().unwrap_or_default().#method(#args));
-                    self
-                }
+/// The runtime's `metadata` builders on the configuration: `with_namespace`
+/// only for namespaced kinds.
+fn meta_builders(kind: &ClientKind<'_>, apply: &Ident, meta: &Ident) -> TokenStream {
+    let namespace = kind.kind.namespaced.then(|| {
+        quote! {
+            impl kube_codegen_runtime::apply::NamespaceBuilder for #apply {}
+        }
+    });
+    quote! {
+        impl kube_codegen_runtime::apply::MetadataBuilders for #apply {
+            fn metadata_mut(&mut self) -> &mut kube_codegen_runtime::apply::ObjectMetaApply {
+                self.#meta.get_or_insert_with(Default::default)
             }
-        });
-    quote!(#(#builders)*)
+        }
+
+        #namespace
+    }
 }
 
 /// `extract_<kind>` and, with a status subresource, `extract_<kind>_status`.

@@ -82,7 +82,7 @@ pub fn emit_apply_configurations(
             quote! {
                 #module_doc
 
-                pub use kube_codegen_runtime::apply::{ApplyConfiguration, ExtractError, ObjectMetaApply};
+                pub use kube_codegen_runtime::apply::{ApplyConfiguration, ExtractError, MetadataBuilders, NamespaceBuilder, ObjectMetaApply};
 
                 #(#group_modules)*
 
@@ -130,7 +130,8 @@ fn root_doc(
         "\"example\""
     };
     text.push_str(&format!(
-        "\n\n```\nuse {krate}::applyconfigurations::{group}::{version}::{name}Apply;\n\n\
+        "\n\n```\nuse {krate}::applyconfigurations::{group}::{version}::{name}Apply;\n\
+         use {krate}::prelude::*; // the `metadata` builders (`with_labels`, ...)\n\n\
          let config = {name}Apply::new({args}).with_labels([(\"team\", \"a\")]);\n\
          let json = serde_json::to_value(&config).unwrap();\n\
          assert_eq!(json[\"kind\"], \"{name}\");\n\

@@ -50,81 +50,6 @@ impl AppApply {
         }
     }
 
-    /// Sets `metadata.name`.
-    #[must_use]
-    pub fn with_name(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(self.metadata.take().unwrap_or_default().with_name(value));
-        self
-    }
-
-    /// Sets `metadata.generateName`.
-    #[must_use]
-    pub fn with_generate_name(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
-        self
-    }
-
-    /// Sets `metadata.namespace`.
-    #[must_use]
-    pub fn with_namespace(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
-        self
-    }
-
-    /// Inserts `entries` into `metadata.labels`, replacing the value of a key set before.
-    #[must_use]
-    pub fn with_labels<K: Into<String>, V: Into<String>>(
-        mut self,
-        entries: impl IntoIterator<Item = (K, V)>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
-        self
-    }
-
-    /// Inserts `entries` into `metadata.annotations`, replacing the value of a key set before.
-    #[must_use]
-    pub fn with_annotations<K: Into<String>, V: Into<String>>(
-        mut self,
-        entries: impl IntoIterator<Item = (K, V)>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
-        self
-    }
-
-    /// Appends `values` to `metadata.ownerReferences`.
-    #[must_use]
-    pub fn with_owner_references(
-        mut self,
-        values: impl IntoIterator<
-            Item = k8s_openapi::apimachinery::pkg::apis::meta::v1::OwnerReference,
-        >,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(values),
-        );
-        self
-    }
-
-    /// Appends `values` to `metadata.finalizers`.
-    #[must_use]
-    pub fn with_finalizers<S: Into<String>>(
-        mut self,
-        values: impl IntoIterator<Item = S>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(values),
-        );
-        self
-    }
-
     /// Sets the whole `metadata`.
     #[must_use]
     pub fn with_metadata(
@@ -150,6 +75,13 @@ impl AppApply {
     }
 }
 
+impl kube_codegen_runtime::apply::MetadataBuilders for AppApply {
+    fn metadata_mut(&mut self) -> &mut kube_codegen_runtime::apply::ObjectMetaApply {
+        self.metadata.get_or_insert_with(Default::default)
+    }
+}
+
+impl kube_codegen_runtime::apply::NamespaceBuilder for AppApply {}
 impl kube_codegen_runtime::apply::ApplyConfiguration for AppApply {
     type Kind = types::App;
     fn metadata(&self) -> Option<&kube_codegen_runtime::apply::ObjectMetaApply> {

@@ -10,8 +10,8 @@ use generated::applyconfigurations::myapp::v1::{
     AppApply, AppSpecApply, AppStatusApply, DeploymentSpecApply, ServiceSpecApply, extract_app,
     extract_app_status,
 };
-use generated::clientset::prelude::*;
 use generated::clientset::{ApplyParams, Clientset};
+use generated::prelude::*;
 use k8s_openapi::apimachinery::pkg::apis::meta::v1::Condition;
 use serde_json::json;
 

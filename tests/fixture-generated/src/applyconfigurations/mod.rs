@@ -14,13 +14,16 @@
 //!
 //! ```
 //! use fixture_generated::applyconfigurations::batch::v1::CronTabApply;
+//! use fixture_generated::prelude::*; // the `metadata` builders (`with_labels`, ...)
 //!
 //! let config = CronTabApply::new("example", "default").with_labels([("team", "a")]);
 //! let json = serde_json::to_value(&config).unwrap();
 //! assert_eq!(json["kind"], "CronTab");
 //! assert_eq!(json["metadata"]["labels"]["team"], "a");
 //! ```
-pub use kube_codegen_runtime::apply::{ApplyConfiguration, ExtractError, ObjectMetaApply};
+pub use kube_codegen_runtime::apply::{
+    ApplyConfiguration, ExtractError, MetadataBuilders, NamespaceBuilder, ObjectMetaApply,
+};
 pub mod batch {
     //! Apply configurations of the API group `batch.fixture.example.com`.
     pub mod v1;

@@ -47,72 +47,6 @@ impl NodePoolApply {
         }
     }
 
-    /// Sets `metadata.name`.
-    #[must_use]
-    pub fn with_name(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(self.metadata.take().unwrap_or_default().with_name(value));
-        self
-    }
-
-    /// Sets `metadata.generateName`.
-    #[must_use]
-    pub fn with_generate_name(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
-        self
-    }
-
-    /// Inserts `entries` into `metadata.labels`, replacing the value of a key set before.
-    #[must_use]
-    pub fn with_labels<K: Into<String>, V: Into<String>>(
-        mut self,
-        entries: impl IntoIterator<Item = (K, V)>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
-        self
-    }
-
-    /// Inserts `entries` into `metadata.annotations`, replacing the value of a key set before.
-    #[must_use]
-    pub fn with_annotations<K: Into<String>, V: Into<String>>(
-        mut self,
-        entries: impl IntoIterator<Item = (K, V)>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
-        self
-    }
-
-    /// Appends `values` to `metadata.ownerReferences`.
-    #[must_use]
-    pub fn with_owner_references(
-        mut self,
-        values: impl IntoIterator<
-            Item = k8s_openapi::apimachinery::pkg::apis::meta::v1::OwnerReference,
-        >,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(values),
-        );
-        self
-    }
-
-    /// Appends `values` to `metadata.finalizers`.
-    #[must_use]
-    pub fn with_finalizers<S: Into<String>>(
-        mut self,
-        values: impl IntoIterator<Item = S>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(values),
-        );
-        self
-    }
-
     /// Sets the whole `metadata`.
     #[must_use]
     pub fn with_metadata(
@@ -135,6 +69,12 @@ impl NodePoolApply {
     pub fn with_status(mut self, value: NodePoolStatusApply) -> Self {
         self.status = Some(value);
         self
+    }
+}
+
+impl kube_codegen_runtime::apply::MetadataBuilders for NodePoolApply {
+    fn metadata_mut(&mut self) -> &mut kube_codegen_runtime::apply::ObjectMetaApply {
+        self.metadata.get_or_insert_with(Default::default)
     }
 }
 

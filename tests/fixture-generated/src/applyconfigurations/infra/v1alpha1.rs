@@ -47,72 +47,6 @@ impl ClusterApply {
         }
     }
 
-    /// Sets `metadata.name`.
-    #[must_use]
-    pub fn with_name(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(self.metadata.take().unwrap_or_default().with_name(value));
-        self
-    }
-
-    /// Sets `metadata.generateName`.
-    #[must_use]
-    pub fn with_generate_name(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
-        self
-    }
-
-    /// Inserts `entries` into `metadata.labels`, replacing the value of a key set before.
-    #[must_use]
-    pub fn with_labels<K: Into<String>, V: Into<String>>(
-        mut self,
-        entries: impl IntoIterator<Item = (K, V)>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
-        self
-    }
-
-    /// Inserts `entries` into `metadata.annotations`, replacing the value of a key set before.
-    #[must_use]
-    pub fn with_annotations<K: Into<String>, V: Into<String>>(
-        mut self,
-        entries: impl IntoIterator<Item = (K, V)>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
-        self
-    }
-
-    /// Appends `values` to `metadata.ownerReferences`.
-    #[must_use]
-    pub fn with_owner_references(
-        mut self,
-        values: impl IntoIterator<
-            Item = k8s_openapi::apimachinery::pkg::apis::meta::v1::OwnerReference,
-        >,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(values),
-        );
-        self
-    }
-
-    /// Appends `values` to `metadata.finalizers`.
-    #[must_use]
-    pub fn with_finalizers<S: Into<String>>(
-        mut self,
-        values: impl IntoIterator<Item = S>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(values),
-        );
-        self
-    }
-
     /// Sets the whole `metadata`.
     #[must_use]
     pub fn with_metadata(
@@ -135,6 +69,12 @@ impl ClusterApply {
     pub fn with_status(mut self, value: ClusterStatusApply) -> Self {
         self.status = Some(value);
         self
+    }
+}
+
+impl kube_codegen_runtime::apply::MetadataBuilders for ClusterApply {
+    fn metadata_mut(&mut self) -> &mut kube_codegen_runtime::apply::ObjectMetaApply {
+        self.metadata.get_or_insert_with(Default::default)
     }
 }
 
@@ -397,81 +337,6 @@ impl DatabaseApply {
         }
     }
 
-    /// Sets `metadata.name`.
-    #[must_use]
-    pub fn with_name(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(self.metadata.take().unwrap_or_default().with_name(value));
-        self
-    }
-
-    /// Sets `metadata.generateName`.
-    #[must_use]
-    pub fn with_generate_name(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
-        self
-    }
-
-    /// Sets `metadata.namespace`.
-    #[must_use]
-    pub fn with_namespace(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
-        self
-    }
-
-    /// Inserts `entries` into `metadata.labels`, replacing the value of a key set before.
-    #[must_use]
-    pub fn with_labels<K: Into<String>, V: Into<String>>(
-        mut self,
-        entries: impl IntoIterator<Item = (K, V)>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
-        self
-    }
-
-    /// Inserts `entries` into `metadata.annotations`, replacing the value of a key set before.
-    #[must_use]
-    pub fn with_annotations<K: Into<String>, V: Into<String>>(
-        mut self,
-        entries: impl IntoIterator<Item = (K, V)>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
-        self
-    }
-
-    /// Appends `values` to `metadata.ownerReferences`.
-    #[must_use]
-    pub fn with_owner_references(
-        mut self,
-        values: impl IntoIterator<
-            Item = k8s_openapi::apimachinery::pkg::apis::meta::v1::OwnerReference,
-        >,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(values),
-        );
-        self
-    }
-
-    /// Appends `values` to `metadata.finalizers`.
-    #[must_use]
-    pub fn with_finalizers<S: Into<String>>(
-        mut self,
-        values: impl IntoIterator<Item = S>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(values),
-        );
-        self
-    }
-
     /// Sets the whole `metadata`.
     #[must_use]
     pub fn with_metadata(
@@ -490,6 +355,13 @@ impl DatabaseApply {
     }
 }
 
+impl kube_codegen_runtime::apply::MetadataBuilders for DatabaseApply {
+    fn metadata_mut(&mut self) -> &mut kube_codegen_runtime::apply::ObjectMetaApply {
+        self.metadata.get_or_insert_with(Default::default)
+    }
+}
+
+impl kube_codegen_runtime::apply::NamespaceBuilder for DatabaseApply {}
 impl kube_codegen_runtime::apply::ApplyConfiguration for DatabaseApply {
     type Kind = types::Database;
     fn metadata(&self) -> Option<&kube_codegen_runtime::apply::ObjectMetaApply> {
@@ -626,81 +498,6 @@ impl GatewayApply {
         }
     }
 
-    /// Sets `metadata.name`.
-    #[must_use]
-    pub fn with_name(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(self.metadata.take().unwrap_or_default().with_name(value));
-        self
-    }
-
-    /// Sets `metadata.generateName`.
-    #[must_use]
-    pub fn with_generate_name(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
-        self
-    }
-
-    /// Sets `metadata.namespace`.
-    #[must_use]
-    pub fn with_namespace(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
-        self
-    }
-
-    /// Inserts `entries` into `metadata.labels`, replacing the value of a key set before.
-    #[must_use]
-    pub fn with_labels<K: Into<String>, V: Into<String>>(
-        mut self,
-        entries: impl IntoIterator<Item = (K, V)>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
-        self
-    }
-
-    /// Inserts `entries` into `metadata.annotations`, replacing the value of a key set before.
-    #[must_use]
-    pub fn with_annotations<K: Into<String>, V: Into<String>>(
-        mut self,
-        entries: impl IntoIterator<Item = (K, V)>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
-        self
-    }
-
-    /// Appends `values` to `metadata.ownerReferences`.
-    #[must_use]
-    pub fn with_owner_references(
-        mut self,
-        values: impl IntoIterator<
-            Item = k8s_openapi::apimachinery::pkg::apis::meta::v1::OwnerReference,
-        >,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(values),
-        );
-        self
-    }
-
-    /// Appends `values` to `metadata.finalizers`.
-    #[must_use]
-    pub fn with_finalizers<S: Into<String>>(
-        mut self,
-        values: impl IntoIterator<Item = S>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(values),
-        );
-        self
-    }
-
     /// Sets the whole `metadata`.
     #[must_use]
     pub fn with_metadata(
@@ -719,6 +516,13 @@ impl GatewayApply {
     }
 }
 
+impl kube_codegen_runtime::apply::MetadataBuilders for GatewayApply {
+    fn metadata_mut(&mut self) -> &mut kube_codegen_runtime::apply::ObjectMetaApply {
+        self.metadata.get_or_insert_with(Default::default)
+    }
+}
+
+impl kube_codegen_runtime::apply::NamespaceBuilder for GatewayApply {}
 impl kube_codegen_runtime::apply::ApplyConfiguration for GatewayApply {
     type Kind = types::Gateway;
     fn metadata(&self) -> Option<&kube_codegen_runtime::apply::ObjectMetaApply> {
@@ -937,81 +741,6 @@ impl PolicyApply {
         }
     }
 
-    /// Sets `metadata.name`.
-    #[must_use]
-    pub fn with_name(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(self.metadata.take().unwrap_or_default().with_name(value));
-        self
-    }
-
-    /// Sets `metadata.generateName`.
-    #[must_use]
-    pub fn with_generate_name(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
-        self
-    }
-
-    /// Sets `metadata.namespace`.
-    #[must_use]
-    pub fn with_namespace(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
-        self
-    }
-
-    /// Inserts `entries` into `metadata.labels`, replacing the value of a key set before.
-    #[must_use]
-    pub fn with_labels<K: Into<String>, V: Into<String>>(
-        mut self,
-        entries: impl IntoIterator<Item = (K, V)>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
-        self
-    }
-
-    /// Inserts `entries` into `metadata.annotations`, replacing the value of a key set before.
-    #[must_use]
-    pub fn with_annotations<K: Into<String>, V: Into<String>>(
-        mut self,
-        entries: impl IntoIterator<Item = (K, V)>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
-        self
-    }
-
-    /// Appends `values` to `metadata.ownerReferences`.
-    #[must_use]
-    pub fn with_owner_references(
-        mut self,
-        values: impl IntoIterator<
-            Item = k8s_openapi::apimachinery::pkg::apis::meta::v1::OwnerReference,
-        >,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(values),
-        );
-        self
-    }
-
-    /// Appends `values` to `metadata.finalizers`.
-    #[must_use]
-    pub fn with_finalizers<S: Into<String>>(
-        mut self,
-        values: impl IntoIterator<Item = S>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(values),
-        );
-        self
-    }
-
     /// Sets the whole `metadata`.
     #[must_use]
     pub fn with_metadata(
@@ -1030,6 +759,13 @@ impl PolicyApply {
     }
 }
 
+impl kube_codegen_runtime::apply::MetadataBuilders for PolicyApply {
+    fn metadata_mut(&mut self) -> &mut kube_codegen_runtime::apply::ObjectMetaApply {
+        self.metadata.get_or_insert_with(Default::default)
+    }
+}
+
+impl kube_codegen_runtime::apply::NamespaceBuilder for PolicyApply {}
 impl kube_codegen_runtime::apply::ApplyConfiguration for PolicyApply {
     type Kind = types::Policy;
     fn metadata(&self) -> Option<&kube_codegen_runtime::apply::ObjectMetaApply> {
@@ -1141,81 +877,6 @@ impl QuotaApply {
         }
     }
 
-    /// Sets `metadata.name`.
-    #[must_use]
-    pub fn with_name(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(self.metadata.take().unwrap_or_default().with_name(value));
-        self
-    }
-
-    /// Sets `metadata.generateName`.
-    #[must_use]
-    pub fn with_generate_name(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
-        self
-    }
-
-    /// Sets `metadata.namespace`.
-    #[must_use]
-    pub fn with_namespace(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
-        self
-    }
-
-    /// Inserts `entries` into `metadata.labels`, replacing the value of a key set before.
-    #[must_use]
-    pub fn with_labels<K: Into<String>, V: Into<String>>(
-        mut self,
-        entries: impl IntoIterator<Item = (K, V)>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
-        self
-    }
-
-    /// Inserts `entries` into `metadata.annotations`, replacing the value of a key set before.
-    #[must_use]
-    pub fn with_annotations<K: Into<String>, V: Into<String>>(
-        mut self,
-        entries: impl IntoIterator<Item = (K, V)>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
-        self
-    }
-
-    /// Appends `values` to `metadata.ownerReferences`.
-    #[must_use]
-    pub fn with_owner_references(
-        mut self,
-        values: impl IntoIterator<
-            Item = k8s_openapi::apimachinery::pkg::apis::meta::v1::OwnerReference,
-        >,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(values),
-        );
-        self
-    }
-
-    /// Appends `values` to `metadata.finalizers`.
-    #[must_use]
-    pub fn with_finalizers<S: Into<String>>(
-        mut self,
-        values: impl IntoIterator<Item = S>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(values),
-        );
-        self
-    }
-
     /// Sets the whole `metadata`.
     #[must_use]
     pub fn with_metadata(
@@ -1234,6 +895,13 @@ impl QuotaApply {
     }
 }
 
+impl kube_codegen_runtime::apply::MetadataBuilders for QuotaApply {
+    fn metadata_mut(&mut self) -> &mut kube_codegen_runtime::apply::ObjectMetaApply {
+        self.metadata.get_or_insert_with(Default::default)
+    }
+}
+
+impl kube_codegen_runtime::apply::NamespaceBuilder for QuotaApply {}
 impl kube_codegen_runtime::apply::ApplyConfiguration for QuotaApply {
     type Kind = types::Quota;
     fn metadata(&self) -> Option<&kube_codegen_runtime::apply::ObjectMetaApply> {
@@ -1315,81 +983,6 @@ impl MarkerApply {
         }
     }
 
-    /// Sets `metadata.name`.
-    #[must_use]
-    pub fn with_name(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(self.metadata.take().unwrap_or_default().with_name(value));
-        self
-    }
-
-    /// Sets `metadata.generateName`.
-    #[must_use]
-    pub fn with_generate_name(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
-        self
-    }
-
-    /// Sets `metadata.namespace`.
-    #[must_use]
-    pub fn with_namespace(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
-        self
-    }
-
-    /// Inserts `entries` into `metadata.labels`, replacing the value of a key set before.
-    #[must_use]
-    pub fn with_labels<K: Into<String>, V: Into<String>>(
-        mut self,
-        entries: impl IntoIterator<Item = (K, V)>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
-        self
-    }
-
-    /// Inserts `entries` into `metadata.annotations`, replacing the value of a key set before.
-    #[must_use]
-    pub fn with_annotations<K: Into<String>, V: Into<String>>(
-        mut self,
-        entries: impl IntoIterator<Item = (K, V)>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
-        self
-    }
-
-    /// Appends `values` to `metadata.ownerReferences`.
-    #[must_use]
-    pub fn with_owner_references(
-        mut self,
-        values: impl IntoIterator<
-            Item = k8s_openapi::apimachinery::pkg::apis::meta::v1::OwnerReference,
-        >,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(values),
-        );
-        self
-    }
-
-    /// Appends `values` to `metadata.finalizers`.
-    #[must_use]
-    pub fn with_finalizers<S: Into<String>>(
-        mut self,
-        values: impl IntoIterator<Item = S>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(values),
-        );
-        self
-    }
-
     /// Sets the whole `metadata`.
     #[must_use]
     pub fn with_metadata(
@@ -1408,6 +1001,13 @@ impl MarkerApply {
     }
 }
 
+impl kube_codegen_runtime::apply::MetadataBuilders for MarkerApply {
+    fn metadata_mut(&mut self) -> &mut kube_codegen_runtime::apply::ObjectMetaApply {
+        self.metadata.get_or_insert_with(Default::default)
+    }
+}
+
+impl kube_codegen_runtime::apply::NamespaceBuilder for MarkerApply {}
 impl kube_codegen_runtime::apply::ApplyConfiguration for MarkerApply {
     type Kind = types::Marker;
     fn metadata(&self) -> Option<&kube_codegen_runtime::apply::ObjectMetaApply> {
@@ -1471,81 +1071,6 @@ impl RouteApply {
         }
     }
 
-    /// Sets `metadata.name`.
-    #[must_use]
-    pub fn with_name(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(self.metadata.take().unwrap_or_default().with_name(value));
-        self
-    }
-
-    /// Sets `metadata.generateName`.
-    #[must_use]
-    pub fn with_generate_name(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
-        self
-    }
-
-    /// Sets `metadata.namespace`.
-    #[must_use]
-    pub fn with_namespace(mut self, value: impl Into<String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
-        self
-    }
-
-    /// Inserts `entries` into `metadata.labels`, replacing the value of a key set before.
-    #[must_use]
-    pub fn with_labels<K: Into<String>, V: Into<String>>(
-        mut self,
-        entries: impl IntoIterator<Item = (K, V)>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
-        self
-    }
-
-    /// Inserts `entries` into `metadata.annotations`, replacing the value of a key set before.
-    #[must_use]
-    pub fn with_annotations<K: Into<String>, V: Into<String>>(
-        mut self,
-        entries: impl IntoIterator<Item = (K, V)>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
-        self
-    }
-
-    /// Appends `values` to `metadata.ownerReferences`.
-    #[must_use]
-    pub fn with_owner_references(
-        mut self,
-        values: impl IntoIterator<
-            Item = k8s_openapi::apimachinery::pkg::apis::meta::v1::OwnerReference,
-        >,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(values),
-        );
-        self
-    }
-
-    /// Appends `values` to `metadata.finalizers`.
-    #[must_use]
-    pub fn with_finalizers<S: Into<String>>(
-        mut self,
-        values: impl IntoIterator<Item = S>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(values),
-        );
-        self
-    }
-
     /// Sets the whole `metadata`.
     #[must_use]
     pub fn with_metadata(
@@ -1564,6 +1089,13 @@ impl RouteApply {
     }
 }
 
+impl kube_codegen_runtime::apply::MetadataBuilders for RouteApply {
+    fn metadata_mut(&mut self) -> &mut kube_codegen_runtime::apply::ObjectMetaApply {
+        self.metadata.get_or_insert_with(Default::default)
+    }
+}
+
+impl kube_codegen_runtime::apply::NamespaceBuilder for RouteApply {}
 impl kube_codegen_runtime::apply::ApplyConfiguration for RouteApply {
     type Kind = types::Route;
     fn metadata(&self) -> Option<&kube_codegen_runtime::apply::ObjectMetaApply> {
