@@ -339,6 +339,13 @@ mod tests {
     }
 
     impl EventSink for SlowEvents {
+        async fn publish_about(
+            &self,
+            _regarding: k8s_openapi::api::core::v1::ObjectReference,
+            _event: crate::events::AppEvent,
+        ) {
+        }
+
         async fn publish(&self, app: &App, event: crate::events::AppEvent) {
             if !event.note.starts_with("Updated Deployment") {
                 return;

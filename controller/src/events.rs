@@ -24,6 +24,7 @@ use tokio_util::task::TaskTracker;
 
 use crate::api::App;
 use crate::metrics::Metrics;
+use generated::informers::DecodeError;
 
 /// Event reasons (CamelCase, shown by `kubectl describe app`).
 pub mod reason {
@@ -41,6 +42,9 @@ pub mod reason {
     pub const INVALID_SPEC: &str = "InvalidSpec";
     /// A write failed.
     pub const RECONCILE_FAILED: &str = "ReconcileFailed";
+    /// A stored App does not decode as this controller's `App` type (written
+    /// through another version, or by a looser schema), so it is not reconciled.
+    pub const UNDECODABLE: &str = "Undecodable";
 }
 
 /// One event about an App.
@@ -98,6 +102,25 @@ impl AppEvent {
     }
 }
 
+impl AppEvent {
+    /// The `Warning Undecodable` event for an App the informer could not
+    /// decode: what failed to decode, where in the object and why, so
+    /// `kubectl describe app` says why the App is not reconciled.
+    pub fn undecodable(error: &DecodeError) -> Self {
+        AppEvent::warning(
+            reason::UNDECODABLE,
+            "Decode",
+            format!(
+                "cannot read the App as {} (resourceVersion {}): at {}: {}; it is not reconciled until it is fixed",
+                error.rust_type(),
+                error.resource_version().unwrap_or("unknown"),
+                error.path(),
+                error.message()
+            ),
+        )
+    }
+}
+
 impl std::fmt::Display for AppEvent {
     /// `Warning ErrResourceExists: <note>`, the way `kubectl describe` lists it.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -109,8 +132,18 @@ impl std::fmt::Display for AppEvent {
 /// Where events go. Publishing never fails the reconcile: a lost event is
 /// logged, not retried.
 pub trait EventSink: Clone + Send + Sync + 'static {
+    /// Publishes `event` about the object `regarding` (an App, or a stored
+    /// App that does not decode and so has no [`App`] value).
+    fn publish_about(
+        &self,
+        regarding: ObjectReference,
+        event: AppEvent,
+    ) -> impl Future<Output = ()> + Send;
+
     /// Publishes `event` about `app`.
-    fn publish(&self, app: &App, event: AppEvent) -> impl Future<Output = ()> + Send;
+    fn publish(&self, app: &App, event: AppEvent) -> impl Future<Output = ()> + Send {
+        self.publish_about(app.object_ref(&()), event)
+    }
 }
 
 /// [`EventSink`] over the events API.
@@ -195,10 +228,17 @@ impl KubeEvents {
 
 // Events about Apps (events.k8s.io/v1); the Recorder patches repeats into a series.
 // +kubebuilder:rbac:groups=events.k8s.io,resources=events,verbs=create;patch
+impl KubeEvents {
+    /// Publishes `event` about `regarding` in the background, without waiting:
+    /// for callers that cannot await, such as an informer's handlers.
+    pub fn spawn_about(&self, regarding: ObjectReference, event: AppEvent) {
+        self.tasks.spawn(self.clone().send(regarding, event));
+    }
+}
+
 impl EventSink for KubeEvents {
-    async fn publish(&self, app: &App, event: AppEvent) {
-        let reference = app.object_ref(&());
-        self.tasks.spawn(self.clone().send(reference, event));
+    async fn publish_about(&self, regarding: ObjectReference, event: AppEvent) {
+        self.spawn_about(regarding, event);
     }
 }
 
@@ -225,7 +265,7 @@ impl RecordedEvents {
 }
 
 impl EventSink for RecordedEvents {
-    async fn publish(&self, _app: &App, event: AppEvent) {
+    async fn publish_about(&self, _regarding: ObjectReference, event: AppEvent) {
         self.events
             .lock()
             .unwrap_or_else(PoisonError::into_inner)

@@ -9,6 +9,7 @@
 //! | `app_controller_api_writes_total{verb,resource}` | counter | API writes the controller made |
 //! | `app_controller_leader` | gauge | 1 while this replica is the active one (holds the Lease, or runs without leader election) |
 //! | `app_controller_caches_synced` | gauge | 1 once the informer caches are loaded |
+//! | `app_controller_decode_failures_total` | counter | stored App states that did not decode (not reconciled; each has a Warning event) |
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -43,6 +44,7 @@ struct Inner {
     writes: Family<Labels2, Counter>,
     leader: Gauge,
     synced: Gauge,
+    decode_failures: Counter,
 }
 
 impl std::fmt::Debug for Metrics {
@@ -69,6 +71,7 @@ impl Metrics {
         let writes = Family::<Labels2, Counter>::default();
         let leader = Gauge::default();
         let synced = Gauge::default();
+        let decode_failures = Counter::default();
         registry.register("reconcile", "Reconciles by result", reconciles.clone());
         registry.register(
             "reconcile_errors",
@@ -100,6 +103,11 @@ impl Metrics {
             "1 once the informer caches hold their first complete list",
             synced.clone(),
         );
+        registry.register(
+            "decode_failures",
+            "Stored App states that did not decode as the controller's App type",
+            decode_failures.clone(),
+        );
         Metrics {
             inner: Arc::new(Inner {
                 registry,
@@ -110,6 +118,7 @@ impl Metrics {
                 writes,
                 leader,
                 synced,
+                decode_failures,
             }),
         }
     }
@@ -183,6 +192,16 @@ impl Metrics {
     /// Sets the caches-synced gauge.
     pub fn set_caches_synced(&self, synced: bool) {
         self.inner.synced.set(i64::from(synced));
+    }
+
+    /// Counts one stored App state that did not decode.
+    pub fn count_decode_failure(&self) {
+        self.inner.decode_failures.inc();
+    }
+
+    /// Stored App states that did not decode so far.
+    pub fn decode_failures(&self) -> u64 {
+        self.inner.decode_failures.get()
     }
 
     /// The Prometheus text exposition of every metric.

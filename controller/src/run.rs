@@ -23,7 +23,7 @@ use tokio_util::task::TaskTracker;
 use crate::applier;
 use crate::config::{Config, LeaderElection};
 use crate::desired::FIELD_MANAGER;
-use crate::events::KubeEvents;
+use crate::events::{AppEvent, KubeEvents};
 use crate::health::{self, Health};
 use crate::leader::LeaderElector;
 use crate::metrics::Metrics;
@@ -204,6 +204,27 @@ impl Controller {
             services: services.lister(),
         };
 
+        let event_tasks = TaskTracker::new();
+        let events = KubeEvents::new(
+            self.client.clone(),
+            FIELD_MANAGER,
+            &config.identity,
+            self.metrics.clone(),
+            event_tasks.clone(),
+        );
+        // An App that does not decode (stored through another version, or under
+        // a looser schema) is skipped by the informer; it gets a Warning event
+        // saying why, besides the informer's log line and counter.
+        {
+            let events = events.clone();
+            let metrics = self.metrics.clone();
+            apps.set_decode_error_handler(move |error| {
+                tracing::warn!(app = %error.key(), "not reconciled: the App does not decode");
+                metrics.count_decode_failure();
+                events.spawn_about(error.object_ref(), AppEvent::undecodable(error));
+            });
+        }
+
         // Subscribed before the informers start, so the initial lists are in them.
         let pending = Pending::new(self.metrics.clone());
         let deleted_apps = tokio::sync::mpsc::unbounded_channel();
@@ -239,14 +260,6 @@ impl Controller {
         self.health.set_ready(true);
         tracing::info!(workers = config.workers, namespace = ?config.namespace, "caches synced; reconciling");
 
-        let event_tasks = TaskTracker::new();
-        let events = KubeEvents::new(
-            self.client.clone(),
-            FIELD_MANAGER,
-            &config.identity,
-            self.metrics.clone(),
-            event_tasks.clone(),
-        );
         let reconciler = Reconciler::new(listers, clientset, events, self.metrics.clone());
         let context = Arc::new(applier::Context::new(
             reconciler,

@@ -820,6 +820,72 @@ async fn an_invalid_spec_gets_a_condition_not_a_crash_loop() -> Result<()> {
     controller.stop().await
 }
 
+#[tokio::test]
+async fn an_app_that_does_not_decode_gets_a_warning_and_the_others_converge() -> Result<()> {
+    let (client, ns) = setup("ctrl-undecodable").await?;
+    let ns = ns.name().to_owned();
+    // The API server does not enforce `format: int32` for custom resources, so
+    // an App asking for more replicas than an i32 holds is stored (written by
+    // a client other than ours); the controller's App type cannot read it.
+    let raw: Api<DynamicObject> = Api::namespaced_with(
+        client.clone(),
+        &ns,
+        &kube::api::ApiResource::erase::<App>(&()),
+    );
+    let mut broken = serde_json::to_value(new_app("broken", "big", "nginx:1.27", 1, "big"))?;
+    broken["apiVersion"] = json!("myapp.k8s.io/v1");
+    broken["kind"] = json!("App");
+    broken["spec"]["deployment"]["replicas"] = json!(3_000_000_000_u64);
+    raw.create(&PostParams::default(), &serde_json::from_value(broken)?)
+        .await
+        .context("the API server stores the out-of-range App")?;
+
+    let controller = start(config(&ns)).await?;
+    create_app(
+        &client,
+        &ns,
+        &new_app("example", "web", "nginx:1.27", 1, "web"),
+    )
+    .await?;
+    wait_deployment(&client, &ns, "web", "exists", |_| true).await?;
+
+    let warning = eventually("a Warning Undecodable event", TIMEOUT, || async {
+        let events = events_for(&client, &ns, "broken").await?;
+        Ok(events
+            .into_iter()
+            .find(|e| e.starts_with("Warning Undecodable")))
+    })
+    .await?;
+    assert!(
+        warning.contains("at spec.deployment.replicas")
+            && warning.contains("3000000000")
+            && warning.contains("not reconciled"),
+        "{warning}"
+    );
+    assert!(controller.metrics.decode_failures() >= 1);
+    assert!(
+        controller
+            .metrics
+            .render()
+            .contains("app_controller_decode_failures_total"),
+    );
+    assert!(deployments(&client, &ns).get_opt("big").await?.is_none());
+
+    // Fixed through any client, it is reconciled like any other App.
+    patch_app(
+        &client,
+        &ns,
+        "broken",
+        json!({"spec": {"deployment": {"replicas": 2}}}),
+    )
+    .await?;
+    wait_deployment(&client, &ns, "big", "2 replicas", |d| {
+        replicas(d) == Some(2)
+    })
+    .await?;
+    controller.stop().await
+}
+
 // ---------------------------------------------------------------------------
 // Operations
 
