@@ -209,7 +209,7 @@ pub fn emit_artifacts(
 ) -> Result<Vec<GeneratedFile>, Diagnostics> {
     let mut files = Vec::new();
     for emit in emitters(artifacts) {
-        files.extend(run_emitter(emit, api, opts)?);
+        emit(api, opts, &mut |file| files.push(file))?;
     }
     let root = emit::crate_root::emit_crate_root(api, opts, &files);
     files.push(root);
@@ -219,54 +219,71 @@ pub fn emit_artifacts(
 /// Rendered files: path relative to the output crate, final content.
 type RenderedFiles = Vec<(PathBuf, String)>;
 
-/// One emitter: a whole artifact's files.
-type Emitter = fn(&Api, &EmitOptions) -> Result<Vec<GeneratedFile>, Diagnostics>;
+/// One emitter: a whole artifact's files, each handed to the sink as soon as
+/// it is made (the big emitters make them one at a time, so a file's tokens
+/// can be rendered and dropped before the next file is built: a 500-kind run
+/// never holds more than one file's tokens per worker).
+type Emitter = fn(&Api, &EmitOptions, &mut dyn FnMut(GeneratedFile)) -> Result<(), Diagnostics>;
 
-/// Runs one emitter.
-fn run_emitter(
-    emit: Emitter,
-    api: &Api,
-    opts: &EmitOptions,
-) -> Result<Vec<GeneratedFile>, Diagnostics> {
-    emit(api, opts)
+/// An emitter that returns all its files at once, as an [`Emitter`].
+fn all_at_once(
+    files: Result<Vec<GeneratedFile>, Diagnostics>,
+    sink: &mut dyn FnMut(GeneratedFile),
+) -> Result<(), Diagnostics> {
+    files?.into_iter().for_each(sink);
+    Ok(())
 }
 
 /// The emitters `artifacts` asks for, in output order (crate root not included).
 fn emitters(artifacts: &Artifacts) -> Vec<Emitter> {
     let mut jobs: Vec<Emitter> = vec![
-        |api, opts| Ok(emit::types::emit_types(api, opts)),
-        |api, opts| {
-            emit::conversion::emit_conversions(api, opts).map_err(|errors| {
+        |api, opts, sink| {
+            emit::types::emit_types_each(api, opts, sink);
+            Ok(())
+        },
+        |api, opts, sink| {
+            let files = emit::conversion::emit_conversions(api, opts).map_err(|errors| {
                 let mut diags = Diagnostics(errors);
                 fill_source_lines_from_disk(&mut diags);
                 diags
-            })
+            });
+            all_at_once(files, sink)
         },
     ];
     if artifacts.crds {
-        jobs.push(|api, opts| emit::crd::emit_crds(api, opts).map_err(crd_diagnostics));
+        jobs.push(|api, opts, sink| {
+            all_at_once(
+                emit::crd::emit_crds(api, opts).map_err(crd_diagnostics),
+                sink,
+            )
+        });
     }
     if artifacts.clientset || artifacts.informers {
-        jobs.push(|api, opts| Ok(emit::clientset::emit_clientset(api, opts)));
+        jobs.push(|api, opts, sink| {
+            all_at_once(Ok(emit::clientset::emit_clientset(api, opts)), sink)
+        });
     }
     if artifacts.informers {
-        jobs.push(|api, opts| Ok(emit::informers::emit_informers(api, opts)));
+        jobs.push(|api, opts, sink| {
+            all_at_once(Ok(emit::informers::emit_informers(api, opts)), sink)
+        });
     }
     match (artifacts.apply_configurations, artifacts.crds) {
-        (true, true) => jobs.push(|api, opts| {
-            Ok(emit::applyconfig::emit_apply_configurations(
-                api, opts, true,
-            ))
+        (true, true) => jobs.push(|api, opts, sink| {
+            emit::applyconfig::emit_apply_configurations_each(api, opts, true, sink);
+            Ok(())
         }),
-        (true, false) => jobs.push(|api, opts| {
-            Ok(emit::applyconfig::emit_apply_configurations(
-                api, opts, false,
-            ))
+        (true, false) => jobs.push(|api, opts, sink| {
+            emit::applyconfig::emit_apply_configurations_each(api, opts, false, sink);
+            Ok(())
         }),
         (false, _) => {}
     }
     if artifacts.readme {
-        jobs.push(|api, opts| Ok(vec![emit::readme::emit_readme(api, opts)]));
+        jobs.push(|api, opts, sink| {
+            sink(emit::readme::emit_readme(api, opts));
+            Ok(())
+        });
     }
     jobs
 }
@@ -286,11 +303,22 @@ pub fn emit_and_render(
     let jobs = emitters(artifacts);
     let run_job = |emit: Emitter| -> Result<Vec<(PathBuf, String)>, Error> {
         let mut rendered = Vec::new();
-        for file in run_emitter(emit, api, opts).map_err(Error::Input)? {
-            let content = write::render(&file, boilerplate)?;
-            rendered.push((file.path, content));
+        let mut failed = None;
+        emit(api, opts, &mut |file| {
+            if failed.is_some() {
+                return;
+            }
+            let path = file.path.clone();
+            match write::render_owned(file, boilerplate) {
+                Ok(content) => rendered.push((path, content)),
+                Err(error) => failed = Some(error),
+            }
+        })
+        .map_err(Error::Input)?;
+        match failed {
+            Some(error) => Err(error.into()),
+            None => Ok(rendered),
         }
-        Ok(rendered)
     };
     let workers = std::thread::available_parallelism()
         .map_or(1, NonZeroUsize::get)
@@ -326,7 +354,8 @@ pub fn emit_and_render(
     }
     let root =
         emit::crate_root::emit_crate_root_for(api, opts, out.iter().map(|(p, _)| p.as_path()));
-    out.push((root.path.clone(), write::render(&root, boilerplate)?));
+    let path = root.path.clone();
+    out.push((path, write::render_owned(root, boilerplate)?));
     Ok(out)
 }
 

@@ -35,26 +35,33 @@ const KEPT_DERIVES: &[&str] = &[
 
 /// Every file under `src/apis/`: the types of each input file, a `mod.rs` per
 /// version and per group, and `src/apis/mod.rs`.
-pub fn emit_types(api: &Api, _opts: &EmitOptions) -> Vec<GeneratedFile> {
-    let mut files = vec![apis_mod(api)];
+pub fn emit_types(api: &Api, opts: &EmitOptions) -> Vec<GeneratedFile> {
+    let mut files = Vec::new();
+    emit_types_each(api, opts, &mut |file| files.push(file));
+    files
+}
+
+/// [`emit_types`], handing each file to `sink` as soon as it is made (so a
+/// caller can render it and drop its tokens before the next one is built).
+pub fn emit_types_each(api: &Api, _opts: &EmitOptions, sink: &mut dyn FnMut(GeneratedFile)) {
+    sink(apis_mod(api));
     for group in &api.groups {
-        files.push(group_mod(group));
+        sink(group_mod(group));
         for version in &group.versions {
             let locals = LocalTypes::for_version(version);
             let dir = format!("src/apis/{}/{}", group.module, version.module);
-            files.push(GeneratedFile::rust(
+            sink(GeneratedFile::rust(
                 format!("{dir}/mod.rs"),
                 version_mod(group, version),
             ));
             for file in &version.files {
-                files.push(GeneratedFile::rust(
+                sink(GeneratedFile::rust(
                     format!("{dir}/{}.rs", file.stem),
                     type_file(group, version, file, &locals),
                 ));
             }
         }
     }
-    files
 }
 
 /// `src/apis/mod.rs`: the group modules and the registry of known kinds.

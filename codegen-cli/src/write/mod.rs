@@ -11,4 +11,4 @@ mod render;
 
 pub use header::{Boilerplate, GENERATED_MARKER};
 pub use plan::{Change, Plan, plan};
-pub use render::{RenderError, render};
+pub use render::{RenderError, render, render_owned};

@@ -14,15 +14,20 @@ pub struct RenderError {
 
 /// The final bytes of a file: header, then formatted content, ending in one newline.
 pub fn render(file: &GeneratedFile, boilerplate: &Boilerplate) -> Result<String, RenderError> {
-    let body = match &file.content {
+    render_owned(file.clone(), boilerplate)
+}
+
+/// [`render`], consuming the file: its tokens go to the parser without a copy.
+pub fn render_owned(file: GeneratedFile, boilerplate: &Boilerplate) -> Result<String, RenderError> {
+    let body = match file.content {
         Content::Rust(tokens) => {
-            let parsed = syn::parse2::<syn::File>(tokens.clone()).map_err(|e| RenderError {
+            let parsed = syn::parse2::<syn::File>(tokens).map_err(|e| RenderError {
                 path: file.path.display().to_string(),
                 message: e.to_string(),
             })?;
             space_items(&prettyplease::unparse(&parsed))
         }
-        Content::Text(text) => text.clone(),
+        Content::Text(text) => text,
     };
     let mut out = boilerplate.header_for(&file.path);
     out.push_str(body.trim_end());

@@ -30,18 +30,22 @@ pub fn emit_apply_configurations(
     opts: &EmitOptions,
     extract: bool,
 ) -> Vec<GeneratedFile> {
+    let mut files = Vec::new();
+    emit_apply_configurations_each(api, opts, extract, &mut |file| files.push(file));
+    files
+}
+
+/// [`emit_apply_configurations`], handing each file to `sink` as soon as it is
+/// made (so a caller can render it and drop its tokens before the next one).
+pub fn emit_apply_configurations_each(
+    api: &Api,
+    opts: &EmitOptions,
+    extract: bool,
+    sink: &mut dyn FnMut(GeneratedFile),
+) {
     let groups = client_groups(api);
     if groups.is_empty() {
-        return Vec::new();
-    }
-    let mut files = Vec::new();
-    for (_, versions) in &groups {
-        for gv in versions {
-            files.push(GeneratedFile::rust(
-                gv.file("applyconfigurations"),
-                version::version_file(gv, extract),
-            ));
-        }
+        return;
     }
     let group_modules = groups.iter().map(|(group, versions)| {
         let module = group_module(group);
@@ -75,22 +79,26 @@ pub fn emit_apply_configurations(
         }
     });
     let module_doc = inner_doc(&root_doc(&groups, opts, extract));
-    files.insert(
-        0,
-        GeneratedFile::rust(
-            "src/applyconfigurations/mod.rs",
-            quote! {
-                #module_doc
+    sink(GeneratedFile::rust(
+        "src/applyconfigurations/mod.rs",
+        quote! {
+            #module_doc
 
-                pub use kube_codegen_runtime::apply::{ApplyConfiguration, ExtractError, MetadataBuilders, NamespaceBuilder, ObjectMetaApply};
+            pub use kube_codegen_runtime::apply::{ApplyConfiguration, ExtractError, MetadataBuilders, NamespaceBuilder, ObjectMetaApply};
 
-                #(#group_modules)*
+            #(#group_modules)*
 
-                #extractor
-            },
-        ),
-    );
-    files
+            #extractor
+        },
+    ));
+    for (_, versions) in &groups {
+        for gv in versions {
+            sink(GeneratedFile::rust(
+                gv.file("applyconfigurations"),
+                version::version_file(gv, extract),
+            ));
+        }
+    }
 }
 
 /// The module docs, with an example on the first kind.
