@@ -7,8 +7,8 @@ tools first. Sections (`--sections`, comma-separated; default all but llvm):
 
   codegen  App and sample-controller's Foo: kube-codegen generate (cold, into an
            empty output; and a no-change rerun) and verify, against Go's
-           kube_codegen.sh gen_helpers + gen_client --with-watch + gen_register and
-           controller-gen crd (also the same Go generators called directly), and
+           kube_codegen.sh gen_helpers + gen_client --with-watch --with-applyconfig
+           + gen_register and controller-gen crd (also the same Go generators called directly), and
            Go's verify-by-regenerate-and-diff
   scale    synthetic APIs of 1, 10, 100, 500 kinds over up to 50 groups:
            time, CPU and peak memory, next to the Go pipeline (one run each)

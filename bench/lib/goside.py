@@ -12,12 +12,13 @@ import subprocess
 
 # kube_codegen.sh's three steps, then controller-gen, as a Go project's
 # hack/update-codegen.sh would run them (sample-controller's own script, plus
-# gen_register and the CRD, which our generator also produces).
+# gen_register, the apply configurations and the CRD, which our generator also
+# produces: like for like).
 UPDATE_CODEGEN = """set -euo pipefail
 source "$CODEGEN_DIR/kube_codegen.sh"
 kube::codegen::gen_helpers --boilerplate hack/boilerplate.go.txt pkg/apis
 kube::codegen::gen_register --boilerplate hack/boilerplate.go.txt pkg/apis
-kube::codegen::gen_client --with-watch \\
+kube::codegen::gen_client --with-watch --with-applyconfig \\
     --output-dir pkg/generated --output-pkg {module}/pkg/generated \\
     --boilerplate hack/boilerplate.go.txt pkg/apis
 "$GOBIN/controller-gen" crd paths=./pkg/apis/... output:crd:dir=config/crd
@@ -30,9 +31,13 @@ H=hack/boilerplate.go.txt
 M={module}
 "$GOBIN/deepcopy-gen" --output-file zz_generated.deepcopy.go --go-header-file $H {pkgs}
 "$GOBIN/register-gen" --output-file zz_generated.register.go --go-header-file $H {pkgs}
+"$GOBIN/applyconfiguration-gen" --go-header-file $H \\
+    --output-dir pkg/generated/applyconfiguration \\
+    --output-pkg $M/pkg/generated/applyconfiguration {pkgs}
 "$GOBIN/client-gen" --go-header-file $H --output-dir pkg/generated/clientset \\
     --output-pkg $M/pkg/generated/clientset --clientset-name versioned \\
-    --apply-configuration-package "" --input-base "$PWD/pkg/apis" {inputs}
+    --apply-configuration-package $M/pkg/generated/applyconfiguration \\
+    --input-base "$PWD/pkg/apis" {inputs}
 "$GOBIN/lister-gen" --go-header-file $H --output-dir pkg/generated/listers \\
     --output-pkg $M/pkg/generated/listers {pkgs}
 "$GOBIN/informer-gen" --go-header-file $H --output-dir pkg/generated/informers \\
