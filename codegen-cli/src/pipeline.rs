@@ -208,8 +208,8 @@ pub fn emit_artifacts(
     artifacts: &Artifacts,
 ) -> Result<Vec<GeneratedFile>, Diagnostics> {
     let mut files = Vec::new();
-    for emit in emitters(artifacts) {
-        emit(api, opts, &mut |file| files.push(file))?;
+    for job in emitters(artifacts) {
+        (job.emit)(api, opts, &mut |file| files.push(file))?;
     }
     let root = emit::crate_root::emit_crate_root(api, opts, &files);
     files.push(root);
@@ -234,55 +234,84 @@ fn all_at_once(
     Ok(())
 }
 
+/// An emitter with its rough share of a run's time (percent, measured on a
+/// 500-kind API), so workers can start with the heaviest.
+#[derive(Clone, Copy)]
+struct Job {
+    emit: Emitter,
+    share: u8,
+}
+
 /// The emitters `artifacts` asks for, in output order (crate root not included).
-fn emitters(artifacts: &Artifacts) -> Vec<Emitter> {
-    let mut jobs: Vec<Emitter> = vec![
-        |api, opts, sink| {
-            emit::types::emit_types_each(api, opts, sink);
-            Ok(())
+fn emitters(artifacts: &Artifacts) -> Vec<Job> {
+    let mut jobs = vec![
+        Job {
+            emit: |api, opts, sink| {
+                emit::types::emit_types_each(api, opts, sink);
+                Ok(())
+            },
+            share: 28,
         },
-        |api, opts, sink| {
-            let files = emit::conversion::emit_conversions(api, opts).map_err(|errors| {
-                let mut diags = Diagnostics(errors);
-                fill_source_lines_from_disk(&mut diags);
-                diags
-            });
-            all_at_once(files, sink)
+        Job {
+            emit: |api, opts, sink| {
+                let files = emit::conversion::emit_conversions(api, opts).map_err(|errors| {
+                    let mut diags = Diagnostics(errors);
+                    fill_source_lines_from_disk(&mut diags);
+                    diags
+                });
+                all_at_once(files, sink)
+            },
+            share: 1,
         },
     ];
     if artifacts.crds {
-        jobs.push(|api, opts, sink| {
-            all_at_once(
-                emit::crd::emit_crds(api, opts).map_err(crd_diagnostics),
-                sink,
-            )
+        jobs.push(Job {
+            emit: |api, opts, sink| {
+                all_at_once(
+                    emit::crd::emit_crds(api, opts).map_err(crd_diagnostics),
+                    sink,
+                )
+            },
+            share: 20,
         });
     }
     if artifacts.clientset || artifacts.informers {
-        jobs.push(|api, opts, sink| {
-            all_at_once(Ok(emit::clientset::emit_clientset(api, opts)), sink)
+        jobs.push(Job {
+            emit: |api, opts, sink| {
+                all_at_once(Ok(emit::clientset::emit_clientset(api, opts)), sink)
+            },
+            share: 2,
         });
     }
     if artifacts.informers {
-        jobs.push(|api, opts, sink| {
-            all_at_once(Ok(emit::informers::emit_informers(api, opts)), sink)
+        jobs.push(Job {
+            emit: |api, opts, sink| {
+                all_at_once(Ok(emit::informers::emit_informers(api, opts)), sink)
+            },
+            share: 3,
         });
     }
-    match (artifacts.apply_configurations, artifacts.crds) {
-        (true, true) => jobs.push(|api, opts, sink| {
+    let apply: Option<Emitter> = match (artifacts.apply_configurations, artifacts.crds) {
+        (true, true) => Some(|api, opts, sink| {
             emit::applyconfig::emit_apply_configurations_each(api, opts, true, sink);
             Ok(())
         }),
-        (true, false) => jobs.push(|api, opts, sink| {
+        (true, false) => Some(|api, opts, sink| {
             emit::applyconfig::emit_apply_configurations_each(api, opts, false, sink);
             Ok(())
         }),
-        (false, _) => {}
+        (false, _) => None,
+    };
+    if let Some(emit) = apply {
+        jobs.push(Job { emit, share: 45 });
     }
     if artifacts.readme {
-        jobs.push(|api, opts, sink| {
-            sink(emit::readme::emit_readme(api, opts));
-            Ok(())
+        jobs.push(Job {
+            emit: |api, opts, sink| {
+                sink(emit::readme::emit_readme(api, opts));
+                Ok(())
+            },
+            share: 1,
         });
     }
     jobs
@@ -326,22 +355,25 @@ pub fn emit_and_render(
     let mut results: Vec<Option<Result<RenderedFiles, Error>>> =
         (0..jobs.len()).map(|_| None).collect();
     if workers <= 1 {
-        for (slot, emit) in results.iter_mut().zip(&jobs) {
-            *slot = Some(run_job(*emit));
+        for (slot, job) in results.iter_mut().zip(&jobs) {
+            *slot = Some(run_job(job.emit));
         }
     } else {
-        // Workers take the next job in output order; with two cores the first
-        // takes the types and the second the CRDs then the clientset, which
-        // balances well because the types and the clientset are the big ones.
+        // Heaviest first (longest-processing-time scheduling): on two cores one
+        // worker takes the apply configurations, the other the types then the
+        // CRDs, and the small ones fill in; results still land in output order.
+        let mut order: Vec<usize> = (0..jobs.len()).collect();
+        order.sort_by_key(|&i| std::cmp::Reverse(jobs[i].share));
         let next = AtomicUsize::new(0);
         let done = Mutex::new(&mut results);
         std::thread::scope(|scope| {
             for _ in 0..workers {
                 scope.spawn(|| {
                     loop {
-                        let i = next.fetch_add(1, Ordering::Relaxed);
-                        let Some(emit) = jobs.get(i) else { break };
-                        let result = run_job(*emit);
+                        let Some(&i) = order.get(next.fetch_add(1, Ordering::Relaxed)) else {
+                            break;
+                        };
+                        let result = run_job(jobs[i].emit);
                         done.lock().unwrap_or_else(PoisonError::into_inner)[i] = Some(result);
                     }
                 });
