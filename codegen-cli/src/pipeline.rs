@@ -369,10 +369,7 @@ pub fn emit_and_render(
         std::thread::scope(|scope| {
             for _ in 0..workers {
                 scope.spawn(|| {
-                    loop {
-                        let Some(&i) = order.get(next.fetch_add(1, Ordering::Relaxed)) else {
-                            break;
-                        };
+                    while let Some(&i) = order.get(next.fetch_add(1, Ordering::Relaxed)) {
                         let result = run_job(jobs[i].emit);
                         done.lock().unwrap_or_else(PoisonError::into_inner)[i] = Some(result);
                     }
