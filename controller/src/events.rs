@@ -272,3 +272,44 @@ impl EventSink for RecordedEvents {
             .push(event);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use kube_codegen_runtime::informers::Decoded;
+
+    #[test]
+    fn the_undecodable_event_says_where_and_why_and_regards_the_stored_app() {
+        let stored = serde_json::json!({
+            "apiVersion": "myapp.k8s.io/v1",
+            "kind": "App",
+            "metadata": {"name": "web", "namespace": "shop", "uid": "u-1", "resourceVersion": "42"},
+            "spec": {
+                "deployment": {"name": "web", "image": "nginx:1.27", "replicas": 3_000_000_000_u64},
+                "service": {"name": "web"}
+            }
+        });
+        let Decoded::Undecodable(error) = serde_json::from_value::<Decoded<App>>(stored).unwrap()
+        else {
+            panic!("an App with replicas past i32 decodes");
+        };
+        let event = AppEvent::undecodable(&error);
+        assert_eq!(
+            event.to_string(),
+            "Warning Undecodable: cannot read the App as generated::apis::myapp::v1::app::App \
+             (resourceVersion 42): at spec.deployment.replicas: invalid value: integer \
+             `3000000000`, expected i32; it is not reconciled until it is fixed"
+        );
+        assert!(!event.aggregates(), "its note varies: always a new event");
+        let regarding = error.object_ref();
+        assert_eq!(
+            (
+                regarding.kind.as_deref(),
+                regarding.namespace.as_deref(),
+                regarding.name.as_deref(),
+                regarding.uid.as_deref()
+            ),
+            (Some("App"), Some("shop"), Some("web"), Some("u-1"))
+        );
+    }
+}
