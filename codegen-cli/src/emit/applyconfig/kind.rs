@@ -228,8 +228,12 @@ fn extract_fns(gv: &GroupVersion<'_>, kind: &ClientKind<'_>, apply: &Ident) -> T
              When the object's managed fields do not fit the kind's CRD.",
             kind.name(),
         ));
+        // `#[inline]`: the runtime's generic extraction is instantiated (and
+        // compiled) by the crate that calls it, not for every kind here: a
+        // fifth of a 100-kind crate's build otherwise.
         quote! {
             #doc
+            #[inline]
             pub fn #name(object: &#k, field_manager: &str) -> Result<#apply, kube_codegen_runtime::apply::ExtractError> {
                 crate::applyconfigurations::extractor().extract(object, field_manager, kube_codegen_runtime::apply::Subresource::#sub)
             }

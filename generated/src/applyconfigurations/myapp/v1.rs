@@ -96,6 +96,7 @@ impl kube_codegen_runtime::apply::ApplyConfiguration for AppApply {
 /// # Errors
 ///
 /// When the object's managed fields do not fit the kind's CRD.
+#[inline]
 pub fn extract_app(
     object: &types::App,
     field_manager: &str,
@@ -111,6 +112,7 @@ pub fn extract_app(
 /// # Errors
 ///
 /// When the object's managed fields do not fit the kind's CRD.
+#[inline]
 pub fn extract_app_status(
     object: &types::App,
     field_manager: &str,

@@ -95,6 +95,7 @@ impl kube_codegen_runtime::apply::ApplyConfiguration for CronTabApply {
 /// # Errors
 ///
 /// When the object's managed fields do not fit the kind's CRD.
+#[inline]
 pub fn extract_cron_tab(
     object: &types::CronTab,
     field_manager: &str,
@@ -111,6 +112,7 @@ pub fn extract_cron_tab(
 /// # Errors
 ///
 /// When the object's managed fields do not fit the kind's CRD.
+#[inline]
 pub fn extract_cron_tab_status(
     object: &types::CronTab,
     field_manager: &str,

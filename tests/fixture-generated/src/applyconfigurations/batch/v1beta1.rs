@@ -85,6 +85,7 @@ impl kube_codegen_runtime::apply::ApplyConfiguration for CronTabApply {
 /// # Errors
 ///
 /// When the object's managed fields do not fit the kind's CRD.
+#[inline]
 pub fn extract_cron_tab(
     object: &types::CronTab,
     field_manager: &str,

@@ -92,6 +92,7 @@ impl kube_codegen_runtime::apply::ApplyConfiguration for NodePoolApply {
 /// # Errors
 ///
 /// When the object's managed fields do not fit the kind's CRD.
+#[inline]
 pub fn extract_node_pool(
     object: &types::NodePool,
     field_manager: &str,
@@ -108,6 +109,7 @@ pub fn extract_node_pool(
 /// # Errors
 ///
 /// When the object's managed fields do not fit the kind's CRD.
+#[inline]
 pub fn extract_node_pool_status(
     object: &types::NodePool,
     field_manager: &str,

@@ -92,6 +92,7 @@ impl kube_codegen_runtime::apply::ApplyConfiguration for ClusterApply {
 /// # Errors
 ///
 /// When the object's managed fields do not fit the kind's CRD.
+#[inline]
 pub fn extract_cluster(
     object: &types::Cluster,
     field_manager: &str,
@@ -108,6 +109,7 @@ pub fn extract_cluster(
 /// # Errors
 ///
 /// When the object's managed fields do not fit the kind's CRD.
+#[inline]
 pub fn extract_cluster_status(
     object: &types::Cluster,
     field_manager: &str,
@@ -376,6 +378,7 @@ impl kube_codegen_runtime::apply::ApplyConfiguration for DatabaseApply {
 /// # Errors
 ///
 /// When the object's managed fields do not fit the kind's CRD.
+#[inline]
 pub fn extract_database(
     object: &types::Database,
     field_manager: &str,
@@ -537,6 +540,7 @@ impl kube_codegen_runtime::apply::ApplyConfiguration for GatewayApply {
 /// # Errors
 ///
 /// When the object's managed fields do not fit the kind's CRD.
+#[inline]
 pub fn extract_gateway(
     object: &types::Gateway,
     field_manager: &str,
@@ -780,6 +784,7 @@ impl kube_codegen_runtime::apply::ApplyConfiguration for PolicyApply {
 /// # Errors
 ///
 /// When the object's managed fields do not fit the kind's CRD.
+#[inline]
 pub fn extract_policy(
     object: &types::Policy,
     field_manager: &str,
@@ -916,6 +921,7 @@ impl kube_codegen_runtime::apply::ApplyConfiguration for QuotaApply {
 /// # Errors
 ///
 /// When the object's managed fields do not fit the kind's CRD.
+#[inline]
 pub fn extract_quota(
     object: &types::Quota,
     field_manager: &str,
@@ -1022,6 +1028,7 @@ impl kube_codegen_runtime::apply::ApplyConfiguration for MarkerApply {
 /// # Errors
 ///
 /// When the object's managed fields do not fit the kind's CRD.
+#[inline]
 pub fn extract_marker(
     object: &types::Marker,
     field_manager: &str,
@@ -1110,6 +1117,7 @@ impl kube_codegen_runtime::apply::ApplyConfiguration for RouteApply {
 /// # Errors
 ///
 /// When the object's managed fields do not fit the kind's CRD.
+#[inline]
 pub fn extract_route(
     object: &types::Route,
     field_manager: &str,
