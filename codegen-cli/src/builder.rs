@@ -413,6 +413,7 @@ impl Builder {
         let emit_opts = EmitOptions {
             crate_name: self.resolved_crate_name(),
             crd: self.crd.clone(),
+            apply_configurations: self.artifacts.apply_configurations,
         };
         let files = pipeline::emit_artifacts(&parsed.api, &emit_opts, &self.artifacts)
             .map_err(input_error)?;

@@ -227,6 +227,7 @@ fn config(args: &GenerateArgs) -> Result<Config, Error> {
         emit: EmitOptions {
             crate_name,
             crd: args.input.crd.options(),
+            apply_configurations: args.apply_configurations,
         },
         crate_version: args.crate_version.clone(),
         rbac: args

@@ -86,10 +86,14 @@ pub fn run(config: &Config) -> Result<Output, Error> {
         }
         None => None,
     };
+    let artifacts = Artifacts {
+        apply_configurations: config.emit.apply_configurations,
+        ..Artifacts::ALL
+    };
     let files = emit_and_render(
         &parsed.api,
         &config.emit,
-        &Artifacts::ALL,
+        &artifacts,
         &config.boilerplate,
     )?;
     let crd_sizes = files

@@ -240,6 +240,31 @@ fn the_crate_version_is_configuration() {
 }
 
 #[test]
+fn apply_configurations_can_be_left_out() {
+    let repo = Repo::new();
+    let off = ["--apply-configurations", "false"];
+    let out = repo.run("verify", &off);
+    assert_stale(&out, "remove", "generated/src/applyconfigurations/mod.rs");
+
+    let out = repo.run("generate", &off);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(!repo.path("generated/src/applyconfigurations").exists());
+    let lib = std::fs::read_to_string(repo.path("generated/src/lib.rs")).unwrap();
+    assert!(!lib.contains("applyconfigurations"), "{lib}");
+    assert!(!lib.contains("MetadataBuilders"), "{lib}");
+    let readme = std::fs::read_to_string(repo.path("generated/README.md")).unwrap();
+    assert!(!readme.contains("applyconfigurations"), "{readme}");
+    assert!(readme.contains("`generated::listers`"), "{readme}");
+    assert_eq!(repo.run("verify", &off).status.code(), Some(0));
+
+    // The default brings them back.
+    let out = repo.run("verify", &[]);
+    assert_stale(&out, "create", "generated/src/applyconfigurations/mod.rs");
+    assert_eq!(repo.run("generate", &[]).status.code(), Some(0));
+    assert_eq!(repo.run("verify", &[]).status.code(), Some(0));
+}
+
+#[test]
 fn bad_input_exits_2_and_touches_nothing() {
     let repo = Repo::new();
     // Stale output as well, so that a half-done `generate` would show.

@@ -49,6 +49,10 @@ pub struct EmitOptions {
     pub crate_name: String,
     /// How CRDs are generated (controller-gen's `crd:` options).
     pub crd: crd::CrdOptions,
+    /// Whether the crate has `src/applyconfigurations` (on by default; the
+    /// CLI's `--apply-configurations=false`, Go's `gen_client` without
+    /// `--with-applyconfig`). The run's artifacts follow it, the docs too.
+    pub apply_configurations: bool,
 }
 
 impl Default for EmitOptions {
@@ -56,6 +60,7 @@ impl Default for EmitOptions {
         EmitOptions {
             crate_name: "generated".to_owned(),
             crd: crd::CrdOptions::default(),
+            apply_configurations: true,
         }
     }
 }
