@@ -90,12 +90,7 @@ pub fn run(config: &Config) -> Result<Output, Error> {
         apply_configurations: config.emit.apply_configurations,
         ..Artifacts::ALL
     };
-    let files = emit_and_render(
-        &parsed.api,
-        &config.emit,
-        &artifacts,
-        &config.boilerplate,
-    )?;
+    let files = emit_and_render(&parsed.api, &config.emit, &artifacts, &config.boilerplate)?;
     let crd_sizes = files
         .iter()
         .filter(|(path, _)| path.starts_with("crds"))
