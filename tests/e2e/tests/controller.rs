@@ -255,6 +255,17 @@ async fn create_app(client: &Client, ns: &str, app: &App) -> Result<App> {
         .await?)
 }
 
+/// The App most tests start from: `example`, with Deployment and Service `web`,
+/// one replica of nginx.
+async fn create_example_app(client: &Client, ns: &str) -> Result<App> {
+    create_app(
+        client,
+        ns,
+        &new_app("example", "web", "nginx:1.27", 1, "web"),
+    )
+    .await
+}
+
 async fn patch_app(client: &Client, ns: &str, name: &str, patch: Value) -> Result<App> {
     Ok(Clientset::new(client.clone())
         .myapp_v1()
@@ -479,12 +490,7 @@ async fn spec_changes_reach_the_deployment() -> Result<()> {
     let (client, ns) = setup("ctrl-edit").await?;
     let ns = ns.name().to_owned();
     let controller = start(config(&ns)).await?;
-    create_app(
-        &client,
-        &ns,
-        &new_app("example", "web", "nginx:1.27", 1, "web"),
-    )
-    .await?;
+    create_example_app(&client, &ns).await?;
     wait_deployment(&client, &ns, "web", "1 replica", |d| replicas(d) == Some(1)).await?;
 
     patch_app(
@@ -649,12 +655,7 @@ async fn a_rename_replaces_the_children() -> Result<()> {
     let (client, ns) = setup("ctrl-rename").await?;
     let ns = ns.name().to_owned();
     let controller = start(config(&ns)).await?;
-    create_app(
-        &client,
-        &ns,
-        &new_app("example", "web", "nginx:1.27", 1, "web"),
-    )
-    .await?;
+    create_example_app(&client, &ns).await?;
     wait_deployment(&client, &ns, "web", "exists", |_| true).await?;
     wait_service(&client, &ns, "web").await?;
 
@@ -687,12 +688,7 @@ async fn deleting_the_app_garbage_collects_its_children() -> Result<()> {
     let (client, ns) = setup("ctrl-gc").await?;
     let ns = ns.name().to_owned();
     let controller = start(config(&ns)).await?;
-    create_app(
-        &client,
-        &ns,
-        &new_app("example", "web", "nginx:1.27", 1, "web"),
-    )
-    .await?;
+    create_example_app(&client, &ns).await?;
     wait_deployment(&client, &ns, "web", "exists", |_| true).await?;
     wait_service(&client, &ns, "web").await?;
 
@@ -841,12 +837,7 @@ async fn an_app_that_does_not_decode_gets_a_warning_and_the_others_converge() ->
         .context("the API server stores the out-of-range App")?;
 
     let controller = start(config(&ns)).await?;
-    create_app(
-        &client,
-        &ns,
-        &new_app("example", "web", "nginx:1.27", 1, "web"),
-    )
-    .await?;
+    create_example_app(&client, &ns).await?;
     wait_deployment(&client, &ns, "web", "exists", |_| true).await?;
 
     let warning = eventually("a Warning Undecodable event", TIMEOUT, || async {
@@ -1290,12 +1281,7 @@ async fn the_controller_runs_with_only_the_rbac_of_its_manifests() -> Result<()>
         ..LeaderElection::new("app-controller", "app-system")
     });
     let controller = start_as(sa_config, cfg).await?;
-    create_app(
-        &admin,
-        &ns,
-        &new_app("example", "web", "nginx:1.27", 1, "web"),
-    )
-    .await?;
+    create_example_app(&admin, &ns).await?;
     let d = wait_deployment(&admin, &ns, "web", "exists", |_| true).await?;
     assert!(controller_ref(&d.metadata).is_some());
     wait_service(&admin, &ns, "web").await?;
@@ -1551,12 +1537,7 @@ async fn the_binary_serves_probes_and_stops_gracefully_on_sigterm() -> Result<()
     })
     .await?;
     assert_eq!(http_get(port, "/healthz").await?.0, 200);
-    create_app(
-        &client,
-        &ns,
-        &new_app("example", "web", "nginx:1.27", 1, "web"),
-    )
-    .await?;
+    create_example_app(&client, &ns).await?;
     wait_deployment(&client, &ns, "web", "exists", |_| true).await?;
     wait_reason(&client, &ns, "example", "Progressing").await?;
     let (code, metrics) = http_get(port, "/metrics").await?;
