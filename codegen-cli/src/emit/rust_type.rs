@@ -57,46 +57,7 @@ impl TypeNames {
 
     /// The type as it is written in this file.
     pub fn render(&self, ty: &FieldType) -> TokenStream {
-        match ty {
-            FieldType::String => quote!(String),
-            FieldType::Bool => quote!(bool),
-            FieldType::Integer { bits, signed } => {
-                let ident = format_ident!("{}{}", if *signed { "i" } else { "u" }, bits);
-                quote!(#ident)
-            }
-            FieldType::PointerSized { signed: true } => quote!(isize),
-            FieldType::PointerSized { signed: false } => quote!(usize),
-            FieldType::Float { bits } => {
-                let ident = format_ident!("f{}", bits);
-                quote!(#ident)
-            }
-            FieldType::Option(inner) => {
-                let inner = self.render(inner);
-                quote!(Option<#inner>)
-            }
-            FieldType::Vec(inner) => {
-                let inner = self.render(inner);
-                quote!(Vec<#inner>)
-            }
-            FieldType::Boxed(inner) => {
-                let inner = self.render(inner);
-                quote!(Box<#inner>)
-            }
-            FieldType::Array { item, len } => {
-                let item = self.render(item);
-                let len = proc_macro2::Literal::usize_unsuffixed(*len);
-                quote!([#item; #len])
-            }
-            FieldType::Map { ordered, value } => {
-                let map = self.path(if *ordered { BTREE_MAP } else { HASH_MAP });
-                let value = self.render(value);
-                quote!(#map<String, #value>)
-            }
-            FieldType::Json | FieldType::Unresolved => quote!(serde_json::Value),
-            FieldType::Local(name) if self.here.contains(name) => ident_tokens(name),
-            FieldType::Local(name) => self.path(&format!("super::{name}")),
-            FieldType::External(ext) => self.path(&ext.path),
-        }
+        render_with(ty, self)
     }
 
     /// A type path as written in this file: its last segment when imported, else in full.
@@ -105,14 +66,99 @@ impl TypeNames {
         if self.imports.get(name).map(String::as_str) == Some(path) {
             return ident_tokens(name);
         }
-        match syn::parse_str::<syn::Type>(path) {
-            Ok(path) => quote!(#path),
-            Err(_) => {
-                // The parser resolved this path from valid Rust, so this is a generator
-                // bug; a type-position macro makes the build say so at the right field.
-                let message = format!("kube-codegen could not write the type path `{path}`");
-                quote!(compile_error!(#message))
-            }
+        type_path(path)
+    }
+}
+
+/// How one kind of generated file spells the types a field type names: maps,
+/// JSON values, the API's own types and external paths. The shape around them
+/// (`Option`, `Vec`, `Box`, arrays, scalars) is spelt by [`render_with`], the
+/// same for every file.
+pub trait Spelling {
+    /// `BTreeMap` (`ordered`) or `HashMap`, as a path.
+    fn map(&self, ordered: bool) -> TokenStream;
+    /// `serde_json::Value`, as a path.
+    fn json(&self) -> TokenStream;
+    /// A type declared in the input API.
+    fn local(&self, name: &str) -> TokenStream;
+    /// A type outside the API (`k8s_openapi::...`), from its path.
+    fn external(&self, path: &str) -> TokenStream;
+}
+
+impl Spelling for TypeNames {
+    fn map(&self, ordered: bool) -> TokenStream {
+        self.path(if ordered { BTREE_MAP } else { HASH_MAP })
+    }
+
+    fn json(&self) -> TokenStream {
+        quote!(serde_json::Value)
+    }
+
+    fn local(&self, name: &str) -> TokenStream {
+        if self.here.contains(name) {
+            ident_tokens(name)
+        } else {
+            self.path(&format!("super::{name}"))
+        }
+    }
+
+    fn external(&self, path: &str) -> TokenStream {
+        self.path(path)
+    }
+}
+
+/// `ty` as Rust tokens, its named types spelt by `spelling`.
+pub fn render_with(ty: &FieldType, spelling: &impl Spelling) -> TokenStream {
+    match ty {
+        FieldType::String => quote!(String),
+        FieldType::Bool => quote!(bool),
+        FieldType::Integer { bits, signed } => {
+            let ident = format_ident!("{}{}", if *signed { "i" } else { "u" }, bits);
+            quote!(#ident)
+        }
+        FieldType::PointerSized { signed: true } => quote!(isize),
+        FieldType::PointerSized { signed: false } => quote!(usize),
+        FieldType::Float { bits } => {
+            let ident = format_ident!("f{}", bits);
+            quote!(#ident)
+        }
+        FieldType::Option(inner) => {
+            let inner = render_with(inner, spelling);
+            quote!(Option<#inner>)
+        }
+        FieldType::Vec(inner) => {
+            let inner = render_with(inner, spelling);
+            quote!(Vec<#inner>)
+        }
+        FieldType::Boxed(inner) => {
+            let inner = render_with(inner, spelling);
+            quote!(Box<#inner>)
+        }
+        FieldType::Array { item, len } => {
+            let item = render_with(item, spelling);
+            let len = proc_macro2::Literal::usize_unsuffixed(*len);
+            quote!([#item; #len])
+        }
+        FieldType::Map { ordered, value } => {
+            let map = spelling.map(*ordered);
+            let value = render_with(value, spelling);
+            quote!(#map<String, #value>)
+        }
+        FieldType::Json | FieldType::Unresolved => spelling.json(),
+        FieldType::Local(name) => spelling.local(name),
+        FieldType::External(ext) => spelling.external(&ext.path),
+    }
+}
+
+/// A path the parser took from valid Rust, as tokens; if it does not parse
+/// back (a generator bug), a type-position `compile_error!` that makes the
+/// build say so at the field.
+pub fn type_path(path: &str) -> TokenStream {
+    match syn::parse_str::<syn::Type>(path) {
+        Ok(path) => quote!(#path),
+        Err(_) => {
+            let message = format!("kube-codegen could not write the type path `{path}`");
+            quote!(compile_error!(#message))
         }
     }
 }

@@ -9,12 +9,44 @@ use quote::{format_ident, quote};
 
 use crate::emit::docs::doc;
 use crate::emit::names::ident;
+use crate::emit::rust_type::{Spelling, render_with, type_path};
 use crate::emit::types::doc_attrs;
 use crate::model::{Field, FieldType};
 
 /// The struct types of one version that get an apply configuration.
 pub(crate) struct Structs<'a> {
     pub(crate) names: BTreeSet<&'a str>,
+}
+
+/// Apply configurations spell every path absolutely; the API's structs are
+/// their configurations, its enums and newtypes its own types (set whole).
+impl Spelling for Structs<'_> {
+    fn map(&self, ordered: bool) -> TokenStream {
+        if ordered {
+            quote!(::std::collections::BTreeMap)
+        } else {
+            quote!(::std::collections::HashMap)
+        }
+    }
+
+    fn json(&self) -> TokenStream {
+        quote!(::serde_json::Value)
+    }
+
+    fn local(&self, name: &str) -> TokenStream {
+        if self.names.contains(name) {
+            let name = Self::apply_name(name);
+            quote!(#name)
+        } else {
+            let name = ident(name);
+            quote!(types::#name)
+        }
+    }
+
+    fn external(&self, path: &str) -> TokenStream {
+        let path = type_path(path);
+        quote!(::#path)
+    }
 }
 
 impl Structs<'_> {
@@ -26,60 +58,7 @@ impl Structs<'_> {
     /// The Rust type of `ty` in an apply configuration, every path absolute so
     /// that no name of the user's can shadow it.
     pub(crate) fn ty(&self, ty: &FieldType) -> TokenStream {
-        match ty {
-            FieldType::String => quote!(String),
-            FieldType::Bool => quote!(bool),
-            FieldType::Integer { bits, signed } => {
-                let name = format_ident!("{}{bits}", if *signed { "i" } else { "u" });
-                quote!(#name)
-            }
-            FieldType::PointerSized { signed: true } => quote!(isize),
-            FieldType::PointerSized { signed: false } => quote!(usize),
-            FieldType::Float { bits } => {
-                let name = format_ident!("f{bits}");
-                quote!(#name)
-            }
-            FieldType::Option(inner) => {
-                let inner = self.ty(inner);
-                quote!(Option<#inner>)
-            }
-            FieldType::Vec(inner) => {
-                let inner = self.ty(inner);
-                quote!(Vec<#inner>)
-            }
-            FieldType::Map { ordered, value } => {
-                let value = self.ty(value);
-                let map = if *ordered {
-                    quote!(BTreeMap)
-                } else {
-                    quote!(HashMap)
-                };
-                quote!(::std::collections::#map<String, #value>)
-            }
-            // An input with an unresolved type is never generated.
-            FieldType::Json | FieldType::Unresolved => quote!(::serde_json::Value),
-            FieldType::Local(name) if self.names.contains(name.as_str()) => {
-                let name = Self::apply_name(name);
-                quote!(#name)
-            }
-            // Enums (unions the server keeps whole) and newtypes: their own type.
-            FieldType::Local(name) => {
-                let name = ident(name);
-                quote!(types::#name)
-            }
-            FieldType::External(external) => match syn::parse_str::<syn::Path>(&external.path) {
-                Ok(path) => quote!(::#path),
-                Err(_) => quote!(::serde_json::Value),
-            },
-            FieldType::Boxed(inner) => {
-                let inner = self.ty(inner);
-                quote!(Box<#inner>)
-            }
-            FieldType::Array { item, len } => {
-                let item = self.ty(item);
-                quote!([#item; #len])
-            }
-        }
+        render_with(ty, self)
     }
 
     /// Whether the field is a struct flattened into its parent: its

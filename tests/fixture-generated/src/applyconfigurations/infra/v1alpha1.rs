@@ -584,7 +584,7 @@ pub struct GatewaySpecApply {
     pub zones: Option<::std::collections::BTreeMap<String, String>>,
     /// Two weights that split traffic between the primary and canary backends.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub weights: Option<[i32; 2usize]>,
+    pub weights: Option<[i32; 2]>,
     /// The TLS certificate, base64 in JSON.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub certificate: Option<::k8s_openapi::ByteString>,
@@ -676,7 +676,7 @@ impl GatewaySpecApply {
 
     /// Sets `weights`.
     #[must_use]
-    pub fn with_weights(mut self, value: impl Into<[i32; 2usize]>) -> Self {
+    pub fn with_weights(mut self, value: impl Into<[i32; 2]>) -> Self {
         self.weights = Some(value.into());
         self
     }
