@@ -259,7 +259,7 @@ mod tests {
         };
         match emit_readme(&api, &opts).content {
             Content::Text(text) => text,
-            Content::Rust(_) => panic!("the README is text"),
+            Content::Rust(_) | Content::Tokens(_) => panic!("the README is text"),
         }
     }
 
