@@ -28,7 +28,7 @@ pub(crate) const WIDTH: usize = 89;
 pub(crate) const STRUCT_WIDTH: usize = 35;
 
 /// Rust source under construction, indented by open blocks.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub(crate) struct Code {
     out: String,
     depth: usize,
@@ -36,7 +36,11 @@ pub(crate) struct Code {
 
 impl Code {
     pub(crate) fn new() -> Self {
-        Code::default()
+        Code {
+            // Most files are a few KiB; growing from nothing costs copies.
+            out: String::with_capacity(8 * 1024),
+            depth: 0,
+        }
     }
 
     /// The text written so far.
@@ -44,14 +48,9 @@ impl Code {
         self.out
     }
 
-    /// How many bytes have been written: a mark for [`Code::since`].
+    /// How many bytes have been written.
     pub(crate) fn len(&self) -> usize {
         self.out.len()
-    }
-
-    /// What was written after `mark`.
-    pub(crate) fn since(&self, mark: usize) -> &str {
-        &self.out[mark..]
     }
 
     /// Text written as it is (already indented), ending in a newline.

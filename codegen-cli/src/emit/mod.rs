@@ -110,4 +110,5 @@ mod names;
 pub mod readme;
 pub mod register;
 pub mod rust_type;
+mod serde_attr;
 pub mod types;

@@ -7,13 +7,15 @@
 //! compile (`schemars::JsonSchema`, `kube::CustomResource`, ...) are dropped, and
 //! so is every `use` nothing in the output needs any more.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::cell::RefCell;
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
-use proc_macro2::{Delimiter, TokenStream, TokenTree};
+use proc_macro2::{TokenStream, TokenTree};
 
 use crate::emit::code::{Code, lit, space_items};
 use crate::emit::features::gate;
 use crate::emit::rust_type::{LocalTypes, TypeNames, ident, last_segment};
+use crate::emit::serde_attr::SerdeAttr;
 use crate::emit::{EmitOptions, GeneratedFile, deepcopy, register};
 use crate::model::{
     Api, EnumDef, Field, Group, SourceFile, TypeBody, TypeDef, VariantData, Version,
@@ -176,17 +178,14 @@ fn type_file(group: &Group, version: &Version, file: &SourceFile, locals: &Local
     // What the user wrote (types and items), as opposed to the impls generated
     // here, which spell every name they need in full or through `names`: only
     // this decides which of the input's `use`s are still needed.
-    let mut used = BTreeSet::new();
+    let mut written = Vec::new();
+    let mut item_idents = BTreeSet::new();
     for ty in &file.types {
         let remote = register::writes_type_meta(ty);
         body.blank();
         let start = body.len();
         type_def(&mut body, ty, &names, locals, remote);
-        for line in body.since(start).lines() {
-            if !line.trim_start().starts_with("///") {
-                used.extend(words(line));
-            }
-        }
+        written.push(start..body.len());
         body.blank();
         deepcopy::write_clone_impl(&mut body, ty, &locals.copy);
         if remote {
@@ -204,7 +203,7 @@ fn type_file(group: &Group, version: &Version, file: &SourceFile, locals: &Local
         body.blank();
         match syn::parse_file(text) {
             Ok(items) => {
-                collect_idents(&quote::ToTokens::to_token_stream(&items), &mut used);
+                collect_idents(&quote::ToTokens::to_token_stream(&items), &mut item_idents);
                 body.raw(&space_items(&prettyplease::unparse(&items)));
             }
             Err(err) => {
@@ -213,12 +212,28 @@ fn type_file(group: &Group, version: &Version, file: &SourceFile, locals: &Local
             }
         }
     }
+    let body = body.finish();
+    let mut used: HashSet<&str> = item_idents.iter().map(String::as_str).collect();
+    for range in written {
+        for line in body[range].lines() {
+            if !line.trim_start().starts_with("///") {
+                used.extend(words(line));
+            }
+        }
+    }
+    // `#[serde(default = "default_port")]`, `skip_serializing_if = "BTreeMap::is_empty"`:
+    // serde attributes name functions and types inside string literals.
+    for ty in &file.types {
+        for attr in serde_strings(ty) {
+            used.extend(words(attr));
+        }
+    }
     let mut code = Code::new();
-    uses(&mut code, version, file, &names, used);
+    uses(&mut code, version, file, &names, &used);
     code.blank();
     attribute_errors(&mut code, file);
     code.blank();
-    code.raw(&body.finish());
+    code.raw(&body);
     code.finish()
 }
 
@@ -433,188 +448,6 @@ fn container_attrs(code: &mut Code, written: &[String], rename_all: Option<&str>
     }
 }
 
-/// One serde attribute as the model holds it (a whole attribute
-/// `#[serde(default)]`, `serde(default)`, or only the inside `default`),
-/// read into its path and arguments, spaced as prettyplease spaces them.
-struct SerdeAttr {
-    /// `serde`.
-    path: String,
-    /// The top-level arguments (`rename = "x"`); `None` for a bare `#[serde]`.
-    args: Option<Vec<String>>,
-    /// The arguments ended with a comma.
-    trailing_comma: bool,
-}
-
-impl SerdeAttr {
-    /// `#[serde(<arg>)]`.
-    fn serde(arg: &str) -> SerdeAttr {
-        SerdeAttr {
-            path: "serde".to_owned(),
-            args: Some(vec![arg.to_owned()]),
-            trailing_comma: false,
-        }
-    }
-
-    fn parse(text: &str) -> Result<SerdeAttr, String> {
-        let text = text.trim();
-        let meta: TokenStream = if text.starts_with("#[") {
-            let tokens: Vec<TokenTree> = lex(text)?.into_iter().collect();
-            match tokens.as_slice() {
-                [TokenTree::Punct(hash), TokenTree::Group(group)]
-                    if hash.as_char() == '#' && group.delimiter() == Delimiter::Bracket =>
-                {
-                    group.stream()
-                }
-                _ => return Err("expected one attribute".to_owned()),
-            }
-        } else if text.starts_with("serde") && text[5..].trim_start().starts_with('(') {
-            lex(text)?
-        } else {
-            lex(&format!("serde({text})"))?
-        };
-        let mut path = String::new();
-        let mut args = None;
-        let mut trees = meta.into_iter().peekable();
-        let mut trailing_comma = false;
-        while let Some(tree) = trees.next() {
-            match tree {
-                TokenTree::Ident(i) if args.is_none() => path.push_str(&i.to_string()),
-                TokenTree::Punct(p) if args.is_none() && p.as_char() == ':' => path.push(':'),
-                TokenTree::Group(g)
-                    if args.is_none()
-                        && g.delimiter() == Delimiter::Parenthesis
-                        && trees.peek().is_none() =>
-                {
-                    let (list, trailing) = split_args(g.stream());
-                    trailing_comma = trailing;
-                    args = Some(list);
-                }
-                _ => return Err("not an attribute".to_owned()),
-            }
-        }
-        if path.is_empty() {
-            return Err("expected an attribute path".to_owned());
-        }
-        Ok(SerdeAttr {
-            path,
-            args,
-            trailing_comma,
-        })
-    }
-
-    /// The keys (`rename`, `default`, `flatten`, ...) the attribute sets.
-    fn keys(&self) -> impl Iterator<Item = &str> {
-        self.args.iter().flatten().filter_map(|arg| {
-            let end = arg
-                .find(|c: char| !(c.is_alphanumeric() || c == '_'))
-                .unwrap_or(arg.len());
-            (end > 0).then(|| arg[..end].trim_start_matches("r#"))
-        })
-    }
-
-    fn write(&self, code: &mut Code) {
-        match &self.args {
-            None => code.line(format_args!("#[{}]", self.path)),
-            Some(args) => code.list(
-                &format!("#[{}(", self.path),
-                args,
-                ")]",
-                self.trailing_comma,
-            ),
-        }
-    }
-}
-
-fn lex(text: &str) -> Result<TokenStream, String> {
-    text.parse::<TokenStream>().map_err(|e| e.to_string())
-}
-
-/// An attribute's arguments split at top-level commas, each spaced as
-/// prettyplease spaces attribute tokens; and whether a comma ended them.
-fn split_args(stream: TokenStream) -> (Vec<String>, bool) {
-    let mut args = Vec::new();
-    let mut current: Vec<TokenTree> = Vec::new();
-    let mut trailing = false;
-    for tree in stream {
-        match &tree {
-            TokenTree::Punct(p) if p.as_char() == ',' => {
-                args.push(attr_tokens(std::mem::take(&mut current)));
-                trailing = true;
-            }
-            _ => {
-                current.push(tree);
-                trailing = false;
-            }
-        }
-    }
-    if !current.is_empty() {
-        args.push(attr_tokens(current));
-    }
-    (args, trailing)
-}
-
-/// Attribute tokens as prettyplease writes them (`attr_tokens`): a space
-/// between words, around `=` after a word, after commas; none around other
-/// punctuation or inside delimiters.
-fn attr_tokens(trees: Vec<TokenTree>) -> String {
-    #[derive(PartialEq)]
-    enum State {
-        Word,
-        Punct,
-    }
-    fn walk(trees: impl Iterator<Item = TokenTree>, out: &mut String) {
-        let mut state = State::Punct;
-        let mut trees = trees.peekable();
-        while let Some(tree) = trees.next() {
-            match tree {
-                TokenTree::Ident(i) => {
-                    if state == State::Word {
-                        out.push(' ');
-                    }
-                    out.push_str(&i.to_string());
-                    state = State::Word;
-                }
-                TokenTree::Punct(p) => {
-                    let ch = p.as_char();
-                    if ch == ',' && trees.peek().is_none() {
-                        continue;
-                    }
-                    if state == State::Word && ch == '=' {
-                        out.push(' ');
-                    }
-                    out.push(ch);
-                    if ch == '=' || ch == ',' {
-                        out.push(' ');
-                    }
-                    state = State::Punct;
-                }
-                TokenTree::Literal(l) => {
-                    if state == State::Word {
-                        out.push(' ');
-                    }
-                    out.push_str(&l.to_string());
-                    state = State::Word;
-                }
-                TokenTree::Group(g) => {
-                    let (open, close) = match g.delimiter() {
-                        Delimiter::Parenthesis => ("(", ")"),
-                        Delimiter::Brace => ("{", "}"),
-                        Delimiter::Bracket => ("[", "]"),
-                        Delimiter::None => ("", ""),
-                    };
-                    out.push_str(open);
-                    walk(g.stream().into_iter(), out);
-                    out.push_str(close);
-                    state = State::Punct;
-                }
-            }
-        }
-    }
-    let mut out = String::new();
-    walk(trees.into_iter(), &mut out);
-    out
-}
-
 /// A `compile_error!` for each serde attribute of the file that cannot be read
 /// back. The parser took them from valid Rust, so this is a generator bug; the
 /// build says so rather than silently changing the wire format.
@@ -678,15 +511,8 @@ fn uses(
     version: &Version,
     file: &SourceFile,
     names: &TypeNames,
-    mut used: BTreeSet<String>,
+    used: &HashSet<&str>,
 ) {
-    // `#[serde(default = "default_port")]`, `skip_serializing_if = "BTreeMap::is_empty"`:
-    // serde attributes name functions and types inside string literals.
-    for ty in &file.types {
-        for attr in serde_strings(ty) {
-            used.extend(words(attr));
-        }
-    }
     // Names a `use super::*` could be importing: the sibling files' types and items.
     let siblings: BTreeSet<String> = version
         .files
@@ -711,12 +537,7 @@ fn uses(
         })
         .collect();
     for text in &file.uses {
-        let Ok(item) = syn::parse_str::<syn::ItemUse>(text) else {
-            continue;
-        };
-        let mut found = Vec::new();
-        flatten_use(&item.tree, &mut Vec::new(), &mut found);
-        for mut leaf in found {
+        for mut leaf in use_leaves(text) {
             rewrite_crate_path(&mut leaf.path);
             let keep = match leaf.binding() {
                 Some("_") => !file.items.is_empty(),
@@ -728,7 +549,7 @@ fn uses(
                 None => match leaf.path.first().map(String::as_str) {
                     Some("super" | "crate" | "self") => siblings
                         .iter()
-                        .any(|s| used.contains(s) && !names.imports().contains_key(s)),
+                        .any(|s| used.contains(s.as_str()) && !names.imports().contains_key(s)),
                     _ => !file.items.is_empty(),
                 },
             };
@@ -762,10 +583,30 @@ fn serde_strings(ty: &TypeDef) -> Vec<&String> {
 }
 
 /// Identifier-like words of a text.
-fn words(text: &str) -> impl Iterator<Item = String> + '_ {
+fn words(text: &str) -> impl Iterator<Item = &str> + '_ {
     text.split(|c: char| !(c.is_alphanumeric() || c == '_'))
         .filter(|w| !w.is_empty())
-        .map(str::to_owned)
+}
+
+thread_local! {
+    /// The names each `use` item brings into scope, by its text: files repeat
+    /// the same few (`use serde::{Deserialize, Serialize};`).
+    static USE_LEAVES: RefCell<HashMap<String, Vec<UseLeaf>>> = RefCell::new(HashMap::new());
+}
+
+/// What the `use` item `text` imports (nothing when it does not parse).
+fn use_leaves(text: &str) -> Vec<UseLeaf> {
+    USE_LEAVES.with(|cache| {
+        if let Some(found) = cache.borrow().get(text) {
+            return found.clone();
+        }
+        let mut found = Vec::new();
+        if let Ok(item) = syn::parse_str::<syn::ItemUse>(text) {
+            flatten_use(&item.tree, &mut Vec::new(), &mut found);
+        }
+        cache.borrow_mut().insert(text.to_owned(), found.clone());
+        found
+    })
 }
 
 fn collect_idents(tokens: &TokenStream, out: &mut BTreeSet<String>) {

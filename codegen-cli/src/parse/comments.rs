@@ -325,18 +325,18 @@ impl Lexer {
     /// An identifier, which may start a raw string (`r"`, `br#"`) or a byte
     /// string/char (`b"`, `b'`).
     fn ident(&mut self) {
-        let mut ident = String::new();
+        let start = self.pos;
         while let Some(c) = self.peek(0) {
             if c == '_' || c.is_alphanumeric() {
-                ident.push(c);
                 self.bump(true);
             } else {
                 break;
             }
         }
         let next = self.peek(0);
-        match ident.as_str() {
-            "r" | "br" | "cr" if next == Some('"') || next == Some('#') => {
+        // Only the prefixes of literals matter: no string for every word.
+        match self.chars[start..self.pos] {
+            ['r'] | ['b', 'r'] | ['c', 'r'] if next == Some('"') || next == Some('#') => {
                 // `r#ident` is a raw identifier, not a raw string.
                 let mut ahead = 0;
                 while self.peek(ahead) == Some('#') {
@@ -346,8 +346,8 @@ impl Lexer {
                     self.raw_string();
                 }
             }
-            "b" | "c" if next == Some('"') => self.string(),
-            "b" if next == Some('\'') => self.quote(),
+            ['b'] | ['c'] if next == Some('"') => self.string(),
+            ['b'] if next == Some('\'') => self.quote(),
             _ => {}
         }
     }

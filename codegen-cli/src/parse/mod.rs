@@ -24,7 +24,7 @@
 //! - Inside a proc macro, spans only carry real locations under proc-macro2's
 //!   fallback implementation (`proc_macro2::fallback::force()`).
 
-mod cel_syntax;
+pub(crate) mod cel_syntax;
 pub(crate) mod comments;
 mod context;
 pub(crate) mod conversion;

@@ -23,6 +23,7 @@ mod external_table;
 mod locate;
 mod lossy;
 mod options;
+mod patterns;
 mod rust_module;
 pub mod schema;
 mod size;

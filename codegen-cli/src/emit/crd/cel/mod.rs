@@ -61,11 +61,6 @@ pub struct RuleCost {
     pub cost: u64,
 }
 
-/// The parser the API server uses: standard macros and optional syntax (`a.?b`).
-pub(crate) fn parser() -> cel::parser::Parser {
-    cel::parser::Parser::new().enable_optional_syntax(true)
-}
-
 /// How a property name is written in CEL (Kubernetes' escaping), or `None`
 /// when it cannot be: the rule the fake clientset's CEL evaluation uses too.
 pub(crate) use kube_codegen_schema::cel_escape as escape;
@@ -232,7 +227,7 @@ impl Walk {
                 continue;
             };
             // Syntax errors are reported where the marker is read.
-            let Ok(ast) = parser().parse(expression) else {
+            let Ok(ast) = crate::parse::cel_syntax::parsed(expression) else {
                 continue;
             };
             let ast = expand::macros(ast);
