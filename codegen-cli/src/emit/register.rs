@@ -108,6 +108,12 @@ fn object_meta_field(ty: &TypeDef) -> Option<&crate::model::Field> {
     })
 }
 
+/// An inherent constant's value: one, or a slice of them.
+enum Value {
+    One(String),
+    List(Vec<String>),
+}
+
 /// `impl App { pub const PLURAL ...; pub fn new(..) }`, minus anything the user
 /// already wrote on the type.
 fn inherent_items(
@@ -132,18 +138,17 @@ fn inherent_items(
         format!("`{}`", group.name)
     };
     let str_list = |values: &[String]| values.iter().map(|v| lit(v)).collect::<Vec<_>>();
-    // (name, type, value or list of values, doc)
-    let consts: [(&str, &str, Result<String, Vec<String>>, String); 9] = [
+    let consts: [(&str, &str, Value, String); 9] = [
         (
             "GROUP",
             "&'static str",
-            Ok(lit(&group.name)),
+            Value::One(lit(&group.name)),
             format!("The API group of `{kind_name}`: {group_doc}."),
         ),
         (
             "VERSION",
             "&'static str",
-            Ok(lit(&version.name)),
+            Value::One(lit(&version.name)),
             format!(
                 "The version of `{kind_name}` within its group: `{}`.",
                 version.name
@@ -152,19 +157,19 @@ fn inherent_items(
         (
             "API_VERSION",
             "&'static str",
-            Ok(lit(&api_version)),
+            Value::One(lit(&api_version)),
             format!("The `apiVersion` of `{kind_name}` objects: `{api_version}`."),
         ),
         (
             "KIND",
             "&'static str",
-            Ok(lit(kind_name)),
+            Value::One(lit(kind_name)),
             format!("The `kind` of `{kind_name}` objects."),
         ),
         (
             "PLURAL",
             "&'static str",
-            Ok(lit(&kind.plural)),
+            Value::One(lit(&kind.plural)),
             format!(
                 "The resource name of `{kind_name}`, as in URL paths and RBAC rules: `{}`.",
                 kind.plural
@@ -173,7 +178,7 @@ fn inherent_items(
         (
             "SINGULAR",
             "&'static str",
-            Ok(lit(&kind.singular)),
+            Value::One(lit(&kind.singular)),
             format!(
                 "The singular resource name of `{kind_name}`: `{}`.",
                 kind.singular
@@ -182,19 +187,19 @@ fn inherent_items(
         (
             "SHORT_NAMES",
             "&'static [&'static str]",
-            Err(str_list(&kind.short_names)),
+            Value::List(str_list(&kind.short_names)),
             format!("The short names `kubectl` accepts for `{kind_name}`."),
         ),
         (
             "CATEGORIES",
             "&'static [&'static str]",
-            Err(str_list(&kind.categories)),
+            Value::List(str_list(&kind.categories)),
             format!("The categories `{kind_name}` belongs to (`kubectl get <category>`)."),
         ),
         (
             "NAMESPACED",
             "bool",
-            Ok(kind.namespaced.to_string()),
+            Value::One(kind.namespaced.to_string()),
             format!("Whether `{kind_name}` objects live in a namespace: `{kind_name}` is {scope}."),
         ),
     ];
@@ -205,8 +210,10 @@ fn inherent_items(
         }
         code.line(format_args!("/// {doc}"));
         match value {
-            Ok(value) => code.line(format_args!("pub const {name}: {ty} = {value};")),
-            Err(values) => code.list(&format!("pub const {name}: {ty} = &["), &values, "];", true),
+            Value::One(value) => code.line(format_args!("pub const {name}: {ty} = {value};")),
+            Value::List(values) => {
+                code.list(&format!("pub const {name}: {ty} = &["), &values, "];", true)
+            }
         }
     }
     if !locals.has_inherent(kind_name, "new") {
