@@ -27,6 +27,10 @@
 //! informers), `k8s-openapi`, `serde`, `serde_json`, `serde-saphyr` (CRDs),
 //! `futures` and `tokio` (clientset, informers).
 //!
+//! The file is formatted (prettyplease over the whole of it) unless
+//! [`Builder::format`] turns that off, as prost-build's `Config::format` does:
+//! only the compiler reads it.
+//!
 //! Cargo re-runs the build script when a file the parser read changes or a file
 //! is added to the input directory, and only then: the script prints a
 //! `cargo::rerun-if-changed` line for each. Files whose content did not change

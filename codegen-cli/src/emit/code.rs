@@ -129,6 +129,10 @@ impl Code {
 
     /// Outer docs (`/// ...`), wrapped as [`docs::lines`] wraps them.
     pub(crate) fn doc(&mut self, text: &str) {
+        if docs::is_one_line(text) {
+            self.doc_line("///", text);
+            return;
+        }
         for line in docs::lines(text) {
             self.doc_line("///", &line);
         }
@@ -362,16 +366,17 @@ impl Code {
         suffix: &str,
         counted: bool,
     ) {
-        let texts: Vec<String> = links.iter().map(Link::text).collect();
         let suffix_len = if counted { suffix.len() } else { 0 };
-        let len = prefix.len() + receiver.len() + texts.iter().map(String::len).sum::<usize>();
+        let len = prefix.len() + receiver.len() + links.iter().map(Link::len).sum::<usize>();
         if self.fits(len + suffix_len) {
+            // The common case: written straight into the line.
             self.line(format_args!(
                 "{prefix}{receiver}{}{suffix}",
-                Joined(&texts, "")
+                Joined(links, "")
             ));
             return;
         }
+        let texts: Vec<String> = links.iter().map(Link::text).collect();
         self.line(format_args!("{prefix}{receiver}"));
         self.depth += 1;
         for (i, (link, text)) in links.iter().zip(&texts).enumerate() {
@@ -442,9 +447,23 @@ pub(crate) struct Link<'a> {
 
 impl Link<'_> {
     fn text(&self) -> String {
+        self.to_string()
+    }
+
+    /// The length of [`Link::text`], without writing it.
+    fn len(&self) -> usize {
+        1 + self.name.len()
+            + self.args.map_or(0, |args| {
+                2 + args.iter().map(|a| a.len()).sum::<usize>() + 2 * args.len().saturating_sub(1)
+            })
+    }
+}
+
+impl fmt::Display for Link<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.args {
-            None => format!(".{}", self.name),
-            Some(args) => format!(".{}({})", self.name, Joined(args, ", ")),
+            None => write!(f, ".{}", self.name),
+            Some(args) => write!(f, ".{}({})", self.name, Joined(args, ", ")),
         }
     }
 }

@@ -3,6 +3,14 @@
 
 const WIDTH: usize = 88;
 
+/// Whether `text` is one line that needs no wrapping: [`lines`] would give it back whole.
+pub(crate) fn is_one_line(text: &str) -> bool {
+    !text.is_empty()
+        && text.len() <= WIDTH
+        && !text.contains('\n')
+        && !text.trim_start().starts_with("```")
+}
+
 /// Splits text into lines: explicit newlines are kept, long lines outside code
 /// fences are wrapped at word boundaries.
 pub(crate) fn lines(text: &str) -> Vec<String> {

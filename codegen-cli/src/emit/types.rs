@@ -8,7 +8,7 @@
 //! so is every `use` nothing in the output needs any more.
 
 use std::cell::RefCell;
-use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use proc_macro2::{TokenStream, TokenTree};
 
@@ -213,21 +213,17 @@ fn type_file(group: &Group, version: &Version, file: &SourceFile, locals: &Local
         }
     }
     let body = body.finish();
-    let mut used: HashSet<&str> = item_idents.iter().map(String::as_str).collect();
-    for range in written {
-        for line in body[range].lines() {
-            if !line.trim_start().starts_with("///") {
-                used.extend(words(line));
-            }
-        }
-    }
     // `#[serde(default = "default_port")]`, `skip_serializing_if = "BTreeMap::is_empty"`:
     // serde attributes name functions and types inside string literals.
     for ty in &file.types {
         for attr in serde_strings(ty) {
-            used.extend(words(attr));
+            item_idents.extend(words(attr).map(str::to_owned));
         }
     }
+    let used = UsedNames {
+        written: written.into_iter().map(|range| &body[range]).collect(),
+        idents: item_idents,
+    };
     let mut code = Code::new();
     uses(&mut code, version, file, &names, &used);
     code.blank();
@@ -506,26 +502,57 @@ impl UseLeaf {
 
 /// The file's `use` items: what its field types need, plus those of the input
 /// file's own `use`s that something in the output still refers to.
+/// The names the user's own code in a generated file uses: the words of its
+/// type definitions (docs aside) and the identifiers of its copied items.
+struct UsedNames<'a> {
+    written: Vec<&'a str>,
+    idents: BTreeSet<String>,
+}
+
+impl UsedNames<'_> {
+    /// Whether `name` is used: searched as a whole word rather than by
+    /// collecting every word, since only a file's few `use` bindings are asked.
+    fn contains(&self, name: &str) -> bool {
+        if self.idents.contains(name) {
+            return true;
+        }
+        let word_char = |c: char| c.is_alphanumeric() || c == '_';
+        self.written.iter().any(|text| {
+            text.match_indices(name).any(|(at, _)| {
+                let before = text[..at].chars().next_back();
+                let after = text[at + name.len()..].chars().next();
+                !before.is_some_and(word_char) && !after.is_some_and(word_char) && {
+                    let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+                    !text[line_start..].trim_start().starts_with("///")
+                }
+            })
+        })
+    }
+}
+
 fn uses(
     code: &mut Code,
     version: &Version,
     file: &SourceFile,
     names: &TypeNames,
-    used: &HashSet<&str>,
+    used: &UsedNames,
 ) {
-    // Names a `use super::*` could be importing: the sibling files' types and items.
-    let siblings: BTreeSet<String> = version
-        .files
-        .iter()
-        .filter(|f| f.path != file.path)
-        .flat_map(|f| {
-            f.types.iter().map(|t| t.name.clone()).chain(
-                crate::emit::rust_type::parse_items(&f.items)
-                    .into_iter()
-                    .filter_map(|item| item_name(&item)),
-            )
-        })
-        .collect();
+    // Names a `use super::*` could be importing: the sibling files' types and
+    // items (asked only for such a `use`).
+    let siblings = || -> BTreeSet<String> {
+        version
+            .files
+            .iter()
+            .filter(|f| f.path != file.path)
+            .flat_map(|f| {
+                f.types.iter().map(|t| t.name.clone()).chain(
+                    crate::emit::rust_type::parse_items(&f.items)
+                        .into_iter()
+                        .filter_map(|item| item_name(&item)),
+                )
+            })
+            .collect()
+    };
     let here: BTreeSet<&str> = file.types.iter().map(|t| t.name.as_str()).collect();
     let mut leaves: BTreeSet<UseLeaf> = names
         .imports()
@@ -547,9 +574,9 @@ fn uses(
                         && !here.contains(binding)
                 }
                 None => match leaf.path.first().map(String::as_str) {
-                    Some("super" | "crate" | "self") => siblings
+                    Some("super" | "crate" | "self") => siblings()
                         .iter()
-                        .any(|s| used.contains(s.as_str()) && !names.imports().contains_key(s)),
+                        .any(|s| used.contains(s) && !names.imports().contains_key(s)),
                     _ => !file.items.is_empty(),
                 },
             };

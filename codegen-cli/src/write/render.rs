@@ -1,4 +1,5 @@
-//! Rendering: Rust tokens through prettyplease, text as it is, header on top.
+//! Rendering: the header on top of the emitted text; Rust tokens (what no
+//! emitter can lay out itself: the conversions) through prettyplease first.
 
 use crate::emit::code::space_items;
 use crate::emit::{Content, GeneratedFile};
@@ -6,6 +7,7 @@ use crate::emit::{Content, GeneratedFile};
 use super::Boilerplate;
 
 /// An emitter produced tokens that are not a valid Rust file: a generator bug.
+/// (Text emitters are checked by `codegen-cli/tests/emitted_text.rs`.)
 #[derive(Debug, thiserror::Error)]
 #[error("internal error: generated {path} is not valid Rust ({message}); please report this")]
 pub struct RenderError {
