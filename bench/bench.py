@@ -75,6 +75,14 @@ def synth(kinds, lang, out, groups=None):
                     *extra], check=True)
 
 
+def synth_groups(kinds, groups):
+    """The group modules (and so the cargo features) of a synthetic API."""
+    sys.path.insert(0, os.path.dirname(SYNTH))
+    import synth as synth_module  # noqa: E402
+
+    return synth_module.GROUP_WORDS[:max(1, min(groups, synth_module.MAX_GROUPS, kinds))]
+
+
 def output_crate(path, name="generated"):
     os.makedirs(path, exist_ok=True)
     with open(os.path.join(path, "Cargo.toml"), "w") as f:
@@ -323,6 +331,10 @@ def build_crates(args, kc, root, target):
              f"{n // groups} kinds)", buildcost.Crate(
                  f"bench-gen-{n}-apps", root, target, "generated", gen_from(None, n),
                  "apps/v1/widget.rs", "WidgetSpec", kc, features=["apps"])),
+            (f"{n} kinds in {groups} groups, kube-codegen, every group without apply "
+             "configurations", buildcost.Crate(
+                 f"bench-gen-{n}-groups", root, target, "generated", gen_from(None, n),
+                 "apps/v1/widget.rs", "WidgetSpec", kc, features=synth_groups(n, groups))),
             (f"{n} kinds in {groups} groups, kube-codegen, one group without apply "
              "configurations", buildcost.Crate(
                  f"bench-gen-{n}-apps-types", root, target, "generated", gen_from(None, n),
