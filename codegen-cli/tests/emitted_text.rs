@@ -257,3 +257,75 @@ fn an_api_of_long_names() {
     assert!(long_lines > 10, "the names are long enough to break lines");
     assert!(check_api(&parsed.api, &EmitOptions::default()) > 10);
 }
+
+/// Every group's code sits behind its cargo feature in the crate `generate`
+/// writes (its module in each root, its CRDs, its entries in the crate-wide
+/// lists), and nothing is gated in code for a `build.rs`.
+#[test]
+fn groups_are_gated_by_their_features_only_in_a_generated_crate() {
+    let parsed = parse_dir(
+        &repo_root().join("tests/fixture-apis/src"),
+        &ParseOptions::default(),
+    )
+    .unwrap();
+    let opts = EmitOptions {
+        crd: CrdOptions {
+            allow_dangerous_types: true,
+            conversion_webhook: Some(kube_codegen::model::WebhookClient::Url(
+                "https://fixture.example.com/convert".to_owned(),
+            )),
+            ..CrdOptions::default()
+        },
+        ..EmitOptions::default()
+    };
+    let text_of = |files: &[GeneratedFile], path: &str| -> String {
+        match files
+            .iter()
+            .find(|f| f.path == Path::new(path))
+            .map(|f| &f.content)
+        {
+            Some(Content::Rust(text)) => text.clone(),
+            Some(Content::Tokens(tokens)) => tokens.to_string(),
+            _ => panic!("{path} was not emitted as Rust"),
+        }
+    };
+    let gated = pipeline::emit_all(&parsed.api, &opts).unwrap();
+    for root in [
+        "src/apis/mod.rs",
+        "src/clientset/mod.rs",
+        "src/informers/mod.rs",
+        "src/listers/mod.rs",
+        "src/applyconfigurations/mod.rs",
+    ] {
+        let text = text_of(&gated, root);
+        for group in ["batch", "fleet", "infra"] {
+            assert!(
+                text.contains(&format!("#[cfg(feature = \"{group}\")]\npub mod {group}")),
+                "{root}: {group}\n{text}"
+            );
+        }
+    }
+    let crds = text_of(&gated, "src/crds.rs");
+    assert_eq!(
+        crds.matches("#[cfg(feature = \"infra\")]").count(),
+        2 * 7,
+        "{crds}"
+    );
+    let lib = text_of(&gated, "src/lib.rs");
+    assert!(
+        lib.contains("#[cfg(feature = \"applyconfigurations\")]\n#[rustfmt::skip]\npub mod applyconfigurations;"),
+        "{lib}"
+    );
+    let conversion = text_of(&gated, "src/conversion/mod.rs");
+    assert!(conversion.contains("feature = \"fleet\""), "{conversion}");
+
+    let plain = EmitOptions {
+        cargo_features: false,
+        ..opts
+    };
+    for file in pipeline::emit_all(&parsed.api, &plain).unwrap() {
+        if let Content::Rust(text) = &file.content {
+            assert!(!text.contains("cfg(feature"), "{}", file.path.display());
+        }
+    }
+}

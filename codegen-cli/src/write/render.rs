@@ -67,6 +67,15 @@ mod tests {
     }
 
     #[test]
+    fn a_run_of_pub_uses_ends_with_a_blank_line_too() {
+        let code = "pub use a::B;\npub use c::D;\npub mod m {\n    pub mod v1;\n}\n";
+        assert_eq!(
+            space_items(code),
+            "pub use a::B;\npub use c::D;\n\npub mod m {\n    pub mod v1;\n}\n"
+        );
+    }
+
+    #[test]
     fn invalid_tokens_are_an_internal_error_naming_the_file() {
         let file = GeneratedFile::tokens("src/x.rs", quote! { fn });
         let err = render(&file, &Boilerplate::default()).unwrap_err();
