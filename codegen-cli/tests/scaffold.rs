@@ -1,9 +1,9 @@
-//! `kube-codegen init` and `create api` as a user runs them: the binary in a
-//! temporary directory, then `cargo build` and `hack/verify-codegen.sh` of the
-//! new workspace. The workspace is built offline with this workspace's
-//! Cargo.lock into `target/scaffold-workspace` (a directory of its own, since
-//! its crates are also called `apis` and `generated`), so the dependencies
-//! compile once and later runs only build the new crates.
+//! `kube-codegen init` and `create api` as a user runs them. The workspace
+//! test takes the user's path (`scaffolded`): kube-codegen installed with
+//! `cargo install --path` from a clean copy of this repository, `init` in an
+//! empty directory outside it, `create api`, and `cargo build` with a lock file
+//! cargo resolves from the registry. The diagnostics tests run this package's
+//! binary in temporary directories.
 
 #[path = "scaffolded/mod.rs"]
 mod scaffolded;
@@ -11,7 +11,7 @@ mod scaffolded;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use scaffolded::{build_offline_here, workspace_root};
+use scaffolded::{cargo_command, install, run_ok, stderr, target_dir, user_command, user_dir};
 
 const BIN: &str = env!("CARGO_BIN_EXE_kube-codegen");
 
@@ -23,68 +23,47 @@ fn kube_codegen(dir: &Path, args: &[&str]) -> Output {
         .unwrap()
 }
 
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
+/// The installed kube-codegen, run in `dir`.
+fn installed(dir: &Path, args: &[&str]) -> Output {
+    run_ok(user_command(&install().bin, dir).args(args))
 }
 
-/// A command with what cargo set for this test process removed: it describes
-/// this package, not the new workspace.
-fn clean_env(command: &mut Command) {
-    for (name, _) in std::env::vars_os() {
-        let name = name.to_string_lossy();
-        if name.starts_with("CARGO_") && name != "CARGO_HOME" || name == "OUT_DIR" {
-            command.env_remove(&*name);
-        }
-    }
+fn create_api(dir: &Path, args: &[&str]) -> Output {
+    let mut all = vec!["create", "api"];
+    all.extend(args);
+    installed(dir, &all)
 }
 
-fn cargo_build(dir: &Path) -> Output {
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
-    let mut command = Command::new(cargo);
-    clean_env(&mut command);
-    command
-        .args(["build", "--offline"])
-        .current_dir(dir)
-        .env(
-            "CARGO_TARGET_DIR",
-            workspace_root().join("target/scaffold-workspace"),
-        )
-        .output()
-        .unwrap()
-}
-
-fn verify_codegen(dir: &Path) -> Output {
-    let mut command = Command::new(dir.join("hack/verify-codegen.sh"));
-    clean_env(&mut command);
-    command.env("KUBE_CODEGEN", BIN).output().unwrap()
+/// Every file under `dir` (`target/` aside) with its content.
+fn files(dir: &Path) -> Vec<(PathBuf, String)> {
+    tree(dir)
+        .into_iter()
+        .filter(|(p, _)| !p.starts_with("target"))
+        .collect()
 }
 
 #[test]
-fn init_then_create_api_gives_a_workspace_that_builds_and_verifies() {
-    let tmp = tempfile::tempdir().unwrap();
-    let out = kube_codegen(tmp.path(), &["init", "shop"]);
-    assert!(out.status.success(), "{}", stderr(&out));
-    let dir = tmp.path().join("shop");
+fn a_user_installs_kube_codegen_and_builds_an_operator_from_an_empty_directory() {
+    let installed_from = install().source.canonicalize().unwrap();
+    let home = user_dir();
+    let out = installed(home.path(), &["init", "shop"]);
     let text = stderr(&out);
+    assert!(text.contains("wrote   shop/src/main.rs"), "{text}");
+    assert!(text.contains("create  shop/config/rbac/role.yaml"), "{text}");
     assert!(
-        text.contains("wrote   shop/hack/verify-codegen.sh"),
+        text.contains(&format!(
+            "kube-codegen's crates come from the source tree {}: this kube-codegen was installed from it (`cargo install --path {}`).",
+            installed_from.display(),
+            installed_from.join("codegen-cli").display()
+        )),
         "{text}"
     );
     assert!(text.contains("kube-codegen create api --group"), "{text}");
-    // This workspace's lock file pins the dependency versions it already built.
-    build_offline_here(&dir);
+    let dir = home.path().join("shop");
 
-    // Empty: builds, and there is nothing to be stale.
-    let build = cargo_build(&dir);
-    assert!(build.status.success(), "{}", stderr(&build));
-    let verify = verify_codegen(&dir);
-    assert!(verify.status.success(), "{}", stderr(&verify));
-
-    let out = kube_codegen(
+    let out = create_api(
         &dir,
         &[
-            "create",
-            "api",
             "--group",
             "cache.example.com",
             "--version",
@@ -93,22 +72,22 @@ fn init_then_create_api_gives_a_workspace_that_builds_and_verifies() {
             "Memcached",
         ],
     );
-    assert!(out.status.success(), "{}", stderr(&out));
     let text = stderr(&out);
-    assert!(
-        text.contains("wrote   apis/src/cache/v1alpha1/memcached.rs"),
-        "{text}"
-    );
-    assert!(
-        dir.join("generated/crds/cache.example.com_memcacheds.yaml")
-            .is_file()
-    );
-    // A second, cluster-scoped kind in the same group and version.
-    let out = kube_codegen(
+    for line in [
+        "wrote   apis/src/cache/v1alpha1/memcached.rs",
+        "wrote   src/controllers/memcached.rs",
+        "wrote   config/samples/cache_v1alpha1_memcached.yaml",
+        "create  config/crd/bases/cache.example.com_memcacheds.yaml",
+        "update  config/rbac/role.yaml",
+        "make manifests install",
+    ] {
+        assert!(text.contains(line), "{line}: {text}");
+    }
+    // A cluster-scoped kind without a controller, and a controller of a
+    // built-in kind.
+    create_api(
         &dir,
         &[
-            "create",
-            "api",
             "--group",
             "cache.example.com",
             "--version",
@@ -117,23 +96,78 @@ fn init_then_create_api_gives_a_workspace_that_builds_and_verifies() {
             "CachePolicy",
             "--namespaced",
             "false",
+            "--controller=false",
         ],
     );
-    assert!(out.status.success(), "{}", stderr(&out));
     let crd =
-        std::fs::read_to_string(dir.join("generated/crds/cache.example.com_cachepolicies.yaml"))
+        std::fs::read_to_string(dir.join("config/crd/bases/cache.example.com_cachepolicies.yaml"))
             .unwrap();
     assert!(crd.contains("scope: Cluster"), "{crd}");
-
-    let verify = verify_codegen(&dir);
-    assert!(
-        verify.status.success(),
-        "{}{}",
-        String::from_utf8_lossy(&verify.stdout),
-        stderr(&verify)
+    create_api(
+        &dir,
+        &[
+            "--group",
+            "apps",
+            "--version",
+            "v1",
+            "--kind",
+            "Deployment",
+            "--resource=false",
+        ],
     );
-    let build = cargo_build(&dir);
-    assert!(build.status.success(), "{}", stderr(&build));
+    let role = std::fs::read_to_string(dir.join("config/rbac/role.yaml")).unwrap();
+    assert!(role.contains("  - deployments\n"), "{role}");
+    assert!(role.contains("  - memcacheds/status\n"), "{role}");
+
+    // The scaffold names this repository only where it was told to: the
+    // clean copy kube-codegen was installed from.
+    let repo = scaffolded::repo_root().display().to_string();
+    for (path, text) in files(&dir) {
+        let text = text.replace(&installed_from.display().to_string(), "<source>");
+        assert!(!text.contains(&repo), "{} names {repo}", path.display());
+    }
+
+    // A fresh lock, resolved from the registry; the build as `make build`
+    // runs it, in the debug profile.
+    assert!(!dir.join("Cargo.lock").exists());
+    run_ok(cargo_command(&dir).args(["build", "--quiet"]));
+    let lock = std::fs::read_to_string(dir.join("Cargo.lock")).unwrap();
+    assert!(lock.contains("name = \"kube-codegen-manager\""), "{lock}");
+    let help = run_ok(Command::new(target_dir().join("debug/shop")).arg("--help"));
+    let help = String::from_utf8_lossy(&help.stdout);
+    for flag in [
+        "--metrics-bind-address",
+        "--health-probe-bind-address",
+        "--leader-elect",
+    ] {
+        assert!(help.contains(flag), "{flag}: {help}");
+    }
+
+    // The Makefile's targets, and its checks pass.
+    let make = run_ok(user_command("make", &dir).arg("help"));
+    // Without the colours.
+    let targets = String::from_utf8_lossy(&make.stdout)
+        .replace("\x1b[36m", "")
+        .replace("\x1b[1m", "")
+        .replace("\x1b[0m", "");
+    for target in [
+        "manifests",
+        "generate",
+        "install",
+        "uninstall",
+        "run",
+        "test",
+        "docker-build",
+        "deploy",
+        "undeploy",
+        "help",
+    ] {
+        assert!(
+            targets.contains(&format!("  {target} ")),
+            "{target}: {targets}"
+        );
+    }
+    run_ok(user_command("make", &dir).arg("verify"));
 
     // Editing the input without regenerating is caught.
     let kind = dir.join("apis/src/cache/v1alpha1/memcached.rs");
@@ -141,8 +175,82 @@ fn init_then_create_api_gives_a_workspace_that_builds_and_verifies() {
         .unwrap()
         .replace("Minimum=0", "Minimum=1");
     std::fs::write(&kind, edited).unwrap();
-    let verify = verify_codegen(&dir);
+    let verify = user_command(dir.join("hack/verify-codegen.sh"), &dir)
+        .output()
+        .unwrap();
     assert_eq!(verify.status.code(), Some(1), "{}", stderr(&verify));
+    let diff = String::from_utf8_lossy(&verify.stdout);
+    assert!(
+        diff.contains("+++ b/config/crd/bases/cache.example.com_memcacheds.yaml"),
+        "{diff}"
+    );
+}
+
+/// The image's build steps, run by hand the way the Dockerfile runs them (no
+/// container engine here): the build context as `.dockerignore` leaves it, in
+/// a directory of its own, then the `RUN` line's cargo command; `--release`
+/// is left out (a release build of every dependency is minutes of CI), so the
+/// profile is the one thing this does not check.
+#[test]
+fn the_dockerfile_builds_the_operator_from_its_context() {
+    let home = user_dir();
+    installed(home.path(), &["init", "shop"]);
+    let dir = home.path().join("shop");
+    let dockerfile = std::fs::read_to_string(dir.join("Dockerfile")).unwrap();
+    for line in [
+        "FROM rust:1-bookworm AS build\n",
+        "FROM gcr.io/distroless/cc-debian12:nonroot\n",
+        "USER 65532:65532\n",
+        "ENTRYPOINT [\"/manager\"]\n",
+        "COPY --from=build /manager /manager\n",
+    ] {
+        assert!(dockerfile.contains(line), "{line}: {dockerfile}");
+    }
+    // The source tree's crates, copied where the path dependencies point.
+    let source = install().source.canonicalize().unwrap();
+    for dir in ["runtime", "manager", "merge", "schema"] {
+        let copy = format!(
+            "COPY --from=kube-codegen {dir} {}/{dir}\n",
+            source.display()
+        );
+        assert!(dockerfile.contains(&copy), "{copy}: {dockerfile}");
+    }
+    let makefile = std::fs::read_to_string(dir.join("Makefile")).unwrap();
+    assert!(
+        makefile.contains(&format!(
+            "$(CONTAINER_TOOL) build --build-context kube-codegen={} -t $(IMG) .",
+            source.display()
+        )),
+        "{makefile}"
+    );
+    // `make docker-build` makes the lock file the build is `--locked` to.
+    run_ok(cargo_command(&dir).args(["generate-lockfile", "--quiet"]));
+
+    // The context, as `COPY . .` sees it.
+    let ignored: Vec<String> = std::fs::read_to_string(dir.join(".dockerignore"))
+        .unwrap()
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| l.trim_end_matches('/').trim_end_matches('*').to_owned())
+        .collect();
+    std::fs::create_dir_all(dir.join("target/debug")).unwrap();
+    let context = user_dir();
+    let workspace = context.path().join("workspace");
+    for (path, text) in tree(&dir) {
+        let shown = path.display().to_string();
+        if text == "<dir>" || ignored.iter().any(|i| shown.starts_with(i.as_str())) {
+            continue;
+        }
+        let to = workspace.join(&path);
+        std::fs::create_dir_all(to.parent().unwrap()).unwrap();
+        std::fs::write(to, text).unwrap();
+    }
+    let run = dockerfile
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("cargo build "))
+        .unwrap();
+    assert_eq!(run, "--release --locked --bin shop \\");
+    run_ok(cargo_command(&workspace).args(["build", "--quiet", "--locked", "--bin", "shop"]));
 }
 
 #[test]
@@ -214,6 +322,7 @@ fn create_api_diagnostics_say_how_to_fix_and_write_nothing() {
         "v1",
         "--kind",
         "Memcached",
+        "--controller=false",
         "--no-generate",
     ];
     assert!(kube_codegen(tmp.path(), &args).status.success());
@@ -261,6 +370,7 @@ fn create_api_takes_its_files_back_when_the_input_does_not_generate() {
             "v1",
             "--kind",
             kind,
+            "--controller=false",
         ];
         args.extend(extra);
         kube_codegen(tmp.path(), &args)

@@ -3,9 +3,13 @@
 //! files it will create or change, checks it against the disk, and only then
 //! writes: a refused or failed plan leaves nothing behind.
 
+pub mod builtin;
 pub mod create_api;
 pub mod init;
+pub mod layout;
 pub mod names;
+pub mod origin;
+pub mod source;
 mod templates;
 
 use std::path::{Path, PathBuf};
@@ -22,6 +26,15 @@ pub enum Error {
     /// A name given on the command line is not valid.
     #[error(transparent)]
     Name(#[from] names::NameError),
+    /// Flags that do not go together, or name nothing that exists.
+    #[error("{message}\n  = help: {help}")]
+    Usage { message: String, help: String },
+    /// Where kube-codegen's crates should come from cannot be used.
+    #[error(transparent)]
+    Source(#[from] source::SourceError),
+    /// The input does not parse (reading the kind a controller is for).
+    #[error("{0}")]
+    Input(crate::diag::Diagnostics),
     /// The existing module files do not fit the new kind.
     #[error("{}: {message}\n  = help: {help}", .path.display())]
     Layout {
