@@ -53,18 +53,32 @@ pub fn post_params() -> PostParams {
 // +kubebuilder:rbac:groups=myapp.k8s.io,resources=apps/finalizers,verbs=update
 
 /// Creates `object` in `namespace`; `AlreadyExists` if the name is taken.
-pub async fn create<C: Interface, K: Child>(clientset: &C, namespace: &str, object: &K) -> Result<K> {
+pub async fn create<C: Interface, K: Child>(
+    clientset: &C,
+    namespace: &str,
+    object: &K,
+) -> Result<K> {
     apply::create(clientset, namespace, object, FIELD_MANAGER).await
 }
 
 /// Server-side applies `object` (carrying the expected `resourceVersion`) as
 /// [`FIELD_MANAGER`], forcing ownership.
-pub async fn apply<C: Interface, K: Child>(clientset: &C, namespace: &str, name: &str, object: &K) -> Result<K> {
+pub async fn apply<C: Interface, K: Child>(
+    clientset: &C,
+    namespace: &str,
+    name: &str,
+    object: &K,
+) -> Result<K> {
     apply::apply(clientset, namespace, name, object, FIELD_MANAGER).await
 }
 
 /// Deletes `name` if it still has uid `uid`; an object already gone is not an
 /// error.
-pub async fn delete<C: Interface, K: Child>(clientset: &C, namespace: &str, name: &str, uid: &str) -> Result<()> {
+pub async fn delete<C: Interface, K: Child>(
+    clientset: &C,
+    namespace: &str,
+    name: &str,
+    uid: &str,
+) -> Result<()> {
     apply::delete::<C, K>(clientset, namespace, name, uid).await
 }

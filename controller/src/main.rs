@@ -26,7 +26,13 @@ async fn main() -> ExitCode {
         }
     };
     let config = cli.manager.config(FIELD_MANAGER);
-    match controller::run(client, config, kube_codegen_manager::signal::shutdown_signal()).await {
+    match controller::run(
+        client,
+        config,
+        kube_codegen_manager::signal::shutdown_signal(),
+    )
+    .await
+    {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
             tracing::error!(error = format!("{error:#}"), "controller stopped");

@@ -54,19 +54,31 @@ impl Metrics {
         }
     }
 
+    /// The manager's metrics these are registered in.
+    pub fn manager(&self) -> kube_codegen_manager::Metrics {
+        self.manager.clone()
+    }
+
     /// Counts one API write (successful or not: each is a request the server handled).
     pub fn count_write(&self, verb: &'static str, resource: &'static str) {
-        self.writes.get_or_create(&[("verb", verb), ("resource", resource)]).inc();
+        self.writes
+            .get_or_create(&[("verb", verb), ("resource", resource)])
+            .inc();
     }
 
     /// Writes of `verb` to `resource` so far.
     pub fn writes(&self, verb: &'static str, resource: &'static str) -> u64 {
-        self.writes.get_or_create(&[("verb", verb), ("resource", resource)]).get()
+        self.writes
+            .get_or_create(&[("verb", verb), ("resource", resource)])
+            .get()
     }
 
     /// Writes to `resource` so far, all verbs.
     pub fn writes_to(&self, resource: &'static str) -> u64 {
-        WRITE_VERBS.iter().map(|verb| self.writes(verb, resource)).sum()
+        WRITE_VERBS
+            .iter()
+            .map(|verb| self.writes(verb, resource))
+            .sum()
     }
 
     /// Reconciles of Apps so far with the given result (`success` or `error`).
@@ -111,7 +123,11 @@ mod tests {
         m.count_write("create", "deployments");
         m.count_write("apply_status", "apps");
         m.count_decode_failure();
-        m.manager.observe_reconcile(CONTROLLER, std::time::Duration::from_millis(2), ReconcileResult::Success);
+        m.manager.observe_reconcile(
+            CONTROLLER,
+            std::time::Duration::from_millis(2),
+            ReconcileResult::Success,
+        );
         let text = m.render();
         for needle in [
             "app_controller_api_writes_total{verb=\"create\",resource=\"deployments\"} 2",

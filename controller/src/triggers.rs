@@ -14,7 +14,11 @@ use crate::api::App;
 /// The Apps to reconcile after `child` changed: its controlling App, and the
 /// Apps of its namespace whose spec names it (`named` says which child name
 /// an App wants for this kind).
-pub fn apps_for_child<K: Resource>(child: &K, apps: &AppLister, named: fn(&App) -> &str) -> Vec<ObjectKey> {
+pub fn apps_for_child<K: Resource>(
+    child: &K,
+    apps: &AppLister,
+    named: fn(&App) -> &str,
+) -> Vec<ObjectKey> {
     let meta = child.meta();
     let namespace = meta.namespace.as_deref().unwrap_or_default();
     let name = meta.name.as_deref().unwrap_or_default();

@@ -48,8 +48,10 @@ pub struct Manager<C: Interface = Clientset> {
     health: Arc<Health>,
     recorder: EventRecorder,
     event_tasks: TaskTracker,
-    controllers: Vec<Box<dyn Runnable>>,
-    runnables: Vec<Box<dyn Runnable>>,
+    // Behind mutexes so that the manager is `Sync` (its `run` future is
+    // `Send`); taken out when it runs.
+    controllers: std::sync::Mutex<Vec<Box<dyn Runnable>>>,
+    runnables: std::sync::Mutex<Vec<Box<dyn Runnable>>>,
 }
 
 impl<C: Interface> std::fmt::Debug for Manager<C> {
@@ -59,8 +61,7 @@ impl<C: Interface> std::fmt::Debug for Manager<C> {
             .field("config", &self.config)
             .field(
                 "controllers",
-                &self
-                    .controllers
+                &lock(&self.controllers)
                     .iter()
                     .map(|c| c.name())
                     .collect::<Vec<_>>(),
@@ -153,9 +154,18 @@ impl<C: Interface> Manager<C> {
             health: Health::new(),
             recorder,
             event_tasks,
-            controllers: Vec::new(),
-            runnables: Vec::new(),
+            controllers: std::sync::Mutex::default(),
+            runnables: std::sync::Mutex::default(),
         }
+    }
+
+    /// The same manager, reporting to `metrics` (a registry shared with other
+    /// parts of the program) instead of its own. Call it before registering
+    /// controllers.
+    #[must_use]
+    pub fn with_metrics(mut self, metrics: Metrics) -> Self {
+        self.metrics = metrics;
+        self
     }
 
     /// The manager's name.
@@ -218,14 +228,14 @@ impl<C: Interface> Manager<C> {
     }
 
     pub(crate) fn add_controller(&mut self, controller: Box<dyn Runnable>) {
-        self.controllers.push(controller);
+        lock(&self.controllers).push(controller);
     }
 
     /// Adds a runnable (such as a webhook server): it starts with the
     /// manager (or, if it needs leader election, once this replica leads) and
     /// is stopped with it.
     pub fn add(&mut self, runnable: impl Runnable) {
-        self.runnables.push(Box::new(runnable));
+        lock(&self.runnables).push(Box::new(runnable));
     }
 
     /// Runs until SIGTERM or SIGINT.
@@ -236,7 +246,7 @@ impl<C: Interface> Manager<C> {
     /// Runs until `shutdown` completes (or leadership is lost, or a runnable
     /// fails: errors, after an orderly stop).
     pub async fn run(
-        mut self,
+        self,
         shutdown: impl Future<Output = ()> + Send + 'static,
     ) -> Result<(), Error> {
         let stop = CancellationToken::new();
@@ -262,10 +272,11 @@ impl<C: Interface> Manager<C> {
             )));
         }
 
-        let (leader_only, everywhere): (Vec<_>, Vec<_>) = std::mem::take(&mut self.runnables)
-            .into_iter()
-            .partition(|r| r.needs_leader_election());
-        let mut controllers = std::mem::take(&mut self.controllers);
+        let (leader_only, everywhere): (Vec<_>, Vec<_>) =
+            std::mem::take(&mut *lock(&self.runnables))
+                .into_iter()
+                .partition(|r| r.needs_leader_election());
+        let mut controllers = std::mem::take(&mut *lock(&self.controllers));
         controllers.extend(leader_only);
         let failed = CancellationToken::new();
         let errors = Arc::new(std::sync::Mutex::new(Vec::new()));
@@ -419,6 +430,12 @@ impl<C: Interface> Manager<C> {
             aborts.iter().for_each(tokio::task::AbortHandle::abort);
         }
     }
+}
+
+fn lock<T>(mutex: &std::sync::Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 type Errors = Arc<std::sync::Mutex<Vec<Error>>>;

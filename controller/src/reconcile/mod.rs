@@ -37,11 +37,11 @@ use crate::children::{self, Child};
 use crate::desired;
 use crate::events::{AppEvent, EventSink, reason as event_reason};
 use crate::metrics::Metrics;
+use crate::status::{self, Readiness, reason};
+use crate::validate::{ValidApp, validate};
 use kube_codegen_manager::ObjectKey;
 use kube_codegen_manager::drift::{differences, has_drifted};
 use kube_codegen_manager::owner::{describe_controller, is_controlled_by};
-use crate::status::{self, Readiness, reason};
-use crate::validate::{ValidApp, validate};
 
 /// The caches a reconcile reads.
 #[derive(Clone, Debug)]

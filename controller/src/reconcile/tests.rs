@@ -22,10 +22,10 @@ use crate::api::{App, AppStatus};
 use crate::children::Child;
 use crate::desired;
 use crate::events::RecordedEvents;
-use kube_codegen_manager::ObjectKey;
 use crate::metrics::Metrics;
 use crate::testing::app;
 use crate::validate::validate;
+use kube_codegen_manager::ObjectKey;
 
 /// The fake API server, the informer caches and the event log of one test.
 struct Fixture {
