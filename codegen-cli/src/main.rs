@@ -66,7 +66,12 @@ fn init(args: &InitArgs) -> ExitCode {
     print_created(&written.paths);
     // The generated crate and the ClusterRole of the operator's markers, as
     // `make generate` writes them.
-    let generate_args = layout::generate_args(&args.dir, true, &args.dir.join(layout::INPUT_DIR), &args.dir.join(layout::OUTPUT_DIR));
+    let generate_args = layout::generate_args(
+        &args.dir,
+        true,
+        &args.dir.join(layout::INPUT_DIR),
+        &args.dir.join(layout::OUTPUT_DIR),
+    );
     if let Some(code) = regenerate_or_revert(generate_args, &written, "init") {
         return code;
     }
@@ -101,7 +106,8 @@ fn create_api(args: &CreateApiArgs) -> ExitCode {
     }
     // As `hack/update-codegen.sh` runs it: in an operator's workspace, the
     // CRDs in config/ and the ClusterRole of the new controller's markers too.
-    let generate_args = layout::generate_args(root, created.operator, &args.input_dir, &args.output_dir);
+    let generate_args =
+        layout::generate_args(root, created.operator, &args.input_dir, &args.output_dir);
     if let Some(code) = regenerate_or_revert(generate_args, &written, "create api") {
         return code;
     }

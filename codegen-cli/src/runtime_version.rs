@@ -290,12 +290,11 @@ fn workspace_entry(
 /// written for.
 fn compatible(requirement: &Requirement) -> bool {
     match requirement {
-        Requirement::Exact(version) => VersionReq::parse(&format!(
-            "^{}",
-            dependencies::RUNTIME_VERSION_REQ
-        ))
-        .expect("the runtime series is a version requirement")
-        .matches(version),
+        Requirement::Exact(version) => {
+            VersionReq::parse(&format!("^{}", dependencies::RUNTIME_VERSION_REQ))
+                .expect("the runtime series is a version requirement")
+                .matches(version)
+        }
         Requirement::Req(req) => admits(req, dependencies::RUNTIME_VERSION_REQ),
         Requirement::Unknown => true,
     }
@@ -442,14 +441,19 @@ mod tests {
             None
         );
         assert_eq!(
-            rendered("kube-codegen-runtime = { version = \"0.1\", git = \"https://example.com/kc\" }"),
+            rendered(
+                "kube-codegen-runtime = { version = \"0.1\", git = \"https://example.com/kc\" }"
+            ),
             None
         );
         let refused = rendered(
             "kube-codegen-runtime = { version = \"0.2\", git = \"https://example.com/kc\" }",
         )
         .unwrap();
-        assert!(refused.contains("asks for kube-codegen-runtime `^0.2`"), "{refused}");
+        assert!(
+            refused.contains("asks for kube-codegen-runtime `^0.2`"),
+            "{refused}"
+        );
     }
 
     #[test]

@@ -156,5 +156,12 @@ fn awkward_names_generate_a_crate_clippy_accepts() {
         assert!(apply.contains(builder), "{builder} in {apply}");
     }
 
-    run_ok(cargo_command(&dir).args(["clippy", "--quiet", "--all-targets", "--", "-D", "warnings"]));
+    run_ok(cargo_command(&dir).args([
+        "clippy",
+        "--quiet",
+        "--all-targets",
+        "--",
+        "-D",
+        "warnings",
+    ]));
 }

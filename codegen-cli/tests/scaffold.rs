@@ -49,7 +49,10 @@ fn a_user_installs_kube_codegen_and_builds_an_operator_from_an_empty_directory()
     let out = installed(home.path(), &["init", "shop"]);
     let text = stderr(&out);
     assert!(text.contains("wrote   shop/src/main.rs"), "{text}");
-    assert!(text.contains("create  shop/config/rbac/role.yaml"), "{text}");
+    assert!(
+        text.contains("create  shop/config/rbac/role.yaml"),
+        "{text}"
+    );
     assert!(
         text.contains(&format!(
             "kube-codegen's crates come from the source tree {}: this kube-codegen was installed from it (`cargo install --path {}`).",

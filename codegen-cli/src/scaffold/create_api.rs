@@ -160,7 +160,11 @@ pub fn plan(root: &Path, input_dir: &Path, api: &NewApi) -> Result<Created, Erro
 
 /// The built-in kind a `--resource=false` controller of a built-in group is for.
 fn builtin_target(api: &NewApi) -> Result<BuiltinKind, Error> {
-    let group = if api.group.is_empty() { "core" } else { &api.group };
+    let group = if api.group.is_empty() {
+        "core"
+    } else {
+        &api.group
+    };
     if api.resource {
         return Err(Error::Usage {
             message: format!(
@@ -366,7 +370,9 @@ fn plan_controller(
             rbac_markers(kind.marker_group(), kind.plural, true),
         ),
     };
-    let file = root.join(layout::CONTROLLERS_DIR).join(format!("{module}.rs"));
+    let file = root
+        .join(layout::CONTROLLERS_DIR)
+        .join(format!("{module}.rs"));
     plan.create(
         &file,
         fill(
@@ -425,10 +431,7 @@ fn insert_before_marker(text: &str, marker: &str, line: &str) -> Option<String> 
     let mut found = false;
     for existing in text.split_inclusive('\n') {
         if !found && existing.trim() == marker {
-            let indent: String = existing
-                .chars()
-                .take_while(|c| c.is_whitespace())
-                .collect();
+            let indent: String = existing.chars().take_while(|c| c.is_whitespace()).collect();
             out.push_str(&format!("{indent}{line}\n"));
             found = true;
         }
@@ -439,7 +442,8 @@ fn insert_before_marker(text: &str, marker: &str, line: &str) -> Option<String> 
 
 /// The kind `--resource=false` names, read from the API in `input_dir`.
 fn existing_kind(input_dir: &Path, api: &NewApi) -> Result<Target, Error> {
-    let not_found = || Error::Usage {
+    let not_found = || {
+        Error::Usage {
         message: format!(
             "no kind `{}` in `{}/{}` in {}",
             api.kind,
@@ -448,6 +452,7 @@ fn existing_kind(input_dir: &Path, api: &NewApi) -> Result<Target, Error> {
             input_dir.display()
         ),
         help: "create the kind first (drop `--resource=false` to write the kind and its controller), or check --group, --version and --kind; built-in kinds are in groups such as `apps` and `core`".to_owned(),
+    }
     };
     if !input_dir.is_dir() {
         return Err(not_found());
@@ -464,13 +469,25 @@ fn existing_kind(input_dir: &Path, api: &NewApi) -> Result<Target, Error> {
     let types: Vec<_> = version.files.iter().flat_map(|f| &f.types).collect();
     let (def, kind) = types
         .iter()
-        .find_map(|t| t.kind.as_ref().filter(|_| t.name == api.kind).map(|k| (t, k)))
+        .find_map(|t| {
+            t.kind
+                .as_ref()
+                .filter(|_| t.name == api.kind)
+                .map(|k| (t, k))
+        })
         .ok_or_else(not_found)?;
     let field = |body: &TypeBody, name: &str| match body {
-        TypeBody::Struct(s) => s.fields.iter().find(|f| f.name == name).map(|f| f.ty.clone()),
+        TypeBody::Struct(s) => s
+            .fields
+            .iter()
+            .find(|f| f.name == name)
+            .map(|f| f.ty.clone()),
         _ => None,
     };
-    let status_struct = match field(&def.body, "status").as_ref().map(FieldType::unwrap_option) {
+    let status_struct = match field(&def.body, "status")
+        .as_ref()
+        .map(FieldType::unwrap_option)
+    {
         Some(FieldType::Local(name)) => types.iter().find(|t| &t.name == name).map(|t| &t.body),
         _ => None,
     };
@@ -750,7 +767,10 @@ mod tests {
             std::fs::write(path, text).unwrap();
         };
         write(layout::CONTROLLERS_MOD, templates::CONTROLLERS_MOD);
-        write("config/samples/kustomization.yaml", templates::CONFIG_SAMPLES);
+        write(
+            "config/samples/kustomization.yaml",
+            templates::CONFIG_SAMPLES,
+        );
         write("apis/src/lib.rs", "//! APIs.\n");
         dir
     }
@@ -839,10 +859,16 @@ mod tests {
             "// +kubebuilder:rbac:groups=apps,resources=deployments,verbs=get;list;watch;create;update;patch;delete\n"
         ));
         assert!(controller.contains("tracing::info!("), "{controller}");
-        let pod = super::plan(root, &root.join("apis/src"), &new_api("core", "v1", "Pod", false))
-            .unwrap();
-        assert!(content(&pod.plan, "src/controllers/pod.rs")
-            .contains("// +kubebuilder:rbac:groups=core,resources=pods,verbs="));
+        let pod = super::plan(
+            root,
+            &root.join("apis/src"),
+            &new_api("core", "v1", "Pod", false),
+        )
+        .unwrap();
+        assert!(
+            content(&pod.plan, "src/controllers/pod.rs")
+                .contains("// +kubebuilder:rbac:groups=core,resources=pods,verbs=")
+        );
         // Only the controller and its registration: no sample, no type.
         assert_eq!(created.plan.files.len(), 2);
     }
@@ -876,7 +902,14 @@ mod tests {
         // A status without conditions: the plain reconciler.
         let kind_file = input.join("cache/v1/memcached.rs");
         let text = std::fs::read_to_string(&kind_file).unwrap();
-        std::fs::write(&kind_file, text.replace("pub conditions: Vec<Condition>,", "pub phases: Vec<Condition>,")).unwrap();
+        std::fs::write(
+            &kind_file,
+            text.replace(
+                "pub conditions: Vec<Condition>,",
+                "pub phases: Vec<Condition>,",
+            ),
+        )
+        .unwrap();
         let created = super::plan(
             root,
             &input,
@@ -885,7 +918,10 @@ mod tests {
         .unwrap();
         let controller = content(&created.plan, "src/controllers/memcached.rs");
         assert!(!controller.contains("set_status_condition"), "{controller}");
-        assert!(controller.contains("resources=memcacheds/status"), "{controller}");
+        assert!(
+            controller.contains("resources=memcacheds/status"),
+            "{controller}"
+        );
     }
 
     fn error(root: &Path, api: &NewApi) -> String {
@@ -899,7 +935,14 @@ mod tests {
         let dir = operator();
         let root = dir.path();
         assert_eq!(
-            error(root, &NewApi { resource: false, controller: false, ..api("cache.example.com", "v1", "Memcached") }),
+            error(
+                root,
+                &NewApi {
+                    resource: false,
+                    controller: false,
+                    ..api("cache.example.com", "v1", "Memcached")
+                }
+            ),
             "--resource=false and --controller=false leave nothing to create\n  = help: drop one of them: `--resource=false` writes only a controller, `--controller=false` only the kind"
         );
         assert_eq!(
@@ -916,7 +959,10 @@ mod tests {
             "{unknown}"
         );
         assert_eq!(
-            error(root, &new_api("cache.example.com", "v1", "Memcached", false)),
+            error(
+                root,
+                &new_api("cache.example.com", "v1", "Memcached", false)
+            ),
             format!(
                 "no kind `Memcached` in `cache.example.com/v1` in {}\n  = help: create the kind first (drop `--resource=false` to write the kind and its controller), or check --group, --version and --kind; built-in kinds are in groups such as `apps` and `core`",
                 root.join("apis/src").display()
@@ -924,7 +970,10 @@ mod tests {
         );
         let plain = tempfile::tempdir().unwrap();
         assert_eq!(
-            error(plain.path(), &new_api("cache.example.com", "v1", "Memcached", true)),
+            error(
+                plain.path(),
+                &new_api("cache.example.com", "v1", "Memcached", true)
+            ),
             format!(
                 "no operator here to add a controller to: {} does not exist\n  = help: run `kube-codegen create api` in the root of a workspace made by `kube-codegen init`, or pass `--controller=false` to write only the kind",
                 plain.path().join("src/controllers/mod.rs").display()
@@ -967,9 +1016,13 @@ mod tests {
         let file = root.join("src/controllers/deployment.rs");
         std::fs::write(&file, "// mine\n").unwrap();
         let before = std::fs::read_to_string(root.join(layout::CONTROLLERS_MOD)).unwrap();
-        let err = super::run(root, &root.join("apis/src"), &new_api("apps", "v1", "Deployment", false))
-            .unwrap_err()
-            .to_string();
+        let err = super::run(
+            root,
+            &root.join("apis/src"),
+            &new_api("apps", "v1", "Deployment", false),
+        )
+        .unwrap_err()
+        .to_string();
         assert!(err.contains(&format!("  {}\n", file.display())), "{err}");
         assert_eq!(std::fs::read_to_string(&file).unwrap(), "// mine\n");
         assert_eq!(

@@ -100,7 +100,10 @@ pub fn plan(dir: &Path, project: &NewProject) -> FilePlan {
         dir.join("src/main.rs"),
         fill(templates::MAIN, &[("project", name)]),
     );
-    plan.create(dir.join(layout::CONTROLLERS_MOD), templates::CONTROLLERS_MOD);
+    plan.create(
+        dir.join(layout::CONTROLLERS_MOD),
+        templates::CONTROLLERS_MOD,
+    );
     plan.create(
         dir.join("apis/Cargo.toml"),
         fill(
@@ -139,8 +142,14 @@ pub fn plan(dir: &Path, project: &NewProject) -> FilePlan {
         fill(templates::BOILERPLATE, &[("project", name)]),
     );
     for (path, template) in [
-        ("config/default/kustomization.yaml", templates::CONFIG_DEFAULT),
-        ("config/manager/kustomization.yaml", templates::CONFIG_MANAGER),
+        (
+            "config/default/kustomization.yaml",
+            templates::CONFIG_DEFAULT,
+        ),
+        (
+            "config/manager/kustomization.yaml",
+            templates::CONFIG_MANAGER,
+        ),
         (
             "config/manager/manager.yaml",
             templates::CONFIG_MANAGER_DEPLOYMENT,
@@ -150,7 +159,10 @@ pub fn plan(dir: &Path, project: &NewProject) -> FilePlan {
             "config/rbac/service_account.yaml",
             templates::CONFIG_SERVICE_ACCOUNT,
         ),
-        ("config/rbac/role_binding.yaml", templates::CONFIG_ROLE_BINDING),
+        (
+            "config/rbac/role_binding.yaml",
+            templates::CONFIG_ROLE_BINDING,
+        ),
         (
             "config/rbac/leader_election_role.yaml",
             templates::CONFIG_LEADER_ELECTION_ROLE,
@@ -159,7 +171,10 @@ pub fn plan(dir: &Path, project: &NewProject) -> FilePlan {
             "config/rbac/leader_election_role_binding.yaml",
             templates::CONFIG_LEADER_ELECTION_ROLE_BINDING,
         ),
-        ("config/samples/kustomization.yaml", templates::CONFIG_SAMPLES),
+        (
+            "config/samples/kustomization.yaml",
+            templates::CONFIG_SAMPLES,
+        ),
     ] {
         plan.create(dir.join(path), fill(template, &[("project", name)]));
     }
@@ -209,9 +224,7 @@ fn image_source(source: &Source) -> (String, String) {
     );
     for file in files {
         let file = file.display();
-        copy.push_str(&format!(
-            "COPY --from=kube-codegen {file} {root}/{file}\n"
-        ));
+        copy.push_str(&format!("COPY --from=kube-codegen {file} {root}/{file}\n"));
     }
     (format!("--build-context kube-codegen={root} "), copy)
 }
@@ -283,7 +296,10 @@ mod tests {
             "config/rbac/leader_election_role.yaml",
             "config/samples/kustomization.yaml",
         ] {
-            assert!(paths.contains(&expected.to_owned()), "{expected}: {paths:?}");
+            assert!(
+                paths.contains(&expected.to_owned()),
+                "{expected}: {paths:?}"
+            );
         }
         let scripts: Vec<_> = plan.files.iter().filter(|f| f.executable).collect();
         assert_eq!(scripts.len(), 2);
@@ -300,7 +316,10 @@ mod tests {
             file(&plan, "hack/boilerplate.rs.txt"),
             "// Copyright The shop Authors.\n"
         );
-        assert!(file(&plan, "config/default/kustomization.yaml").contains("namespace: shop-system\nnamePrefix: shop-\n"));
+        assert!(
+            file(&plan, "config/default/kustomization.yaml")
+                .contains("namespace: shop-system\nnamePrefix: shop-\n")
+        );
     }
 
     #[test]
@@ -308,8 +327,14 @@ mod tests {
         let plan = plan(Path::new("w"), &project(Source::Registry(None)));
         let root = file(&plan, "Cargo.toml");
         assert!(root.contains("name = \"shop\""), "{root}");
-        assert!(root.contains("\nkube-codegen-runtime = \"0.1\"\n"), "{root}");
-        assert!(root.contains("\nkube-codegen-manager = \"0.1\"\n"), "{root}");
+        assert!(
+            root.contains("\nkube-codegen-runtime = \"0.1\"\n"),
+            "{root}"
+        );
+        assert!(
+            root.contains("\nkube-codegen-manager = \"0.1\"\n"),
+            "{root}"
+        );
         assert!(root.contains(&format!(
             "\nk8s-openapi = {{ workspace = true, features = [\"{}\"] }}\n",
             dependencies::K8S_OPENAPI_VERSION_FEATURE
@@ -327,7 +352,10 @@ mod tests {
         // A library: no Kubernetes version feature of its own.
         assert!(!generated.contains(dependencies::K8S_OPENAPI_VERSION_FEATURE));
         let apis = file(&plan, "apis/Cargo.toml");
-        assert!(apis.contains(dependencies::K8S_OPENAPI_VERSION_FEATURE), "{apis}");
+        assert!(
+            apis.contains(dependencies::K8S_OPENAPI_VERSION_FEATURE),
+            "{apis}"
+        );
     }
 
     #[test]
@@ -363,7 +391,10 @@ mod tests {
                 "{docker}"
             );
         }
-        assert!(!docker.contains("codegen-cli"), "only what the crates need: {docker}");
+        assert!(
+            !docker.contains("codegen-cli"),
+            "only what the crates need: {docker}"
+        );
         assert!(file(&plan, "Makefile").contains(&format!(
             "build --build-context kube-codegen={} -t $(IMG) .",
             tree.display()

@@ -163,11 +163,18 @@ pub fn check_project_name(name: &str, flag: &'static str) -> Result<(), NameErro
             .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
     if !shape_ok {
         let problem = if name.len() > MAX_PROJECT_NAME {
-            format!("longer than {MAX_PROJECT_NAME} characters (its namespace `<name>-system` must fit in 63)")
+            format!(
+                "longer than {MAX_PROJECT_NAME} characters (its namespace `<name>-system` must fit in 63)"
+            )
         } else {
             "a project name is a Kubernetes name and a Rust package name: lower-case letters, digits and `-`, starting with a letter".to_owned()
         };
-        return Err(error(flag, name, &problem, format!("name it with {}", fix())));
+        return Err(error(
+            flag,
+            name,
+            &problem,
+            format!("name it with {}", fix()),
+        ));
     }
     let keyword = syn::parse_str::<syn::Ident>(&name.replace('-', "_")).is_err();
     if keyword || TAKEN_PROJECT_NAMES.contains(&name) || DEPENDENCY_NAMES.contains(&name) {
@@ -273,11 +280,15 @@ mod tests {
             check_project_name(ok, "--project-name").unwrap();
         }
         assert_eq!(
-            check_project_name("My_Shop", "project name").unwrap_err().to_string(),
+            check_project_name("My_Shop", "project name")
+                .unwrap_err()
+                .to_string(),
             "invalid project name `My_Shop`: a project name is a Kubernetes name and a Rust package name: lower-case letters, digits and `-`, starting with a letter\n  = help: name it with `--project-name my-shop`"
         );
         assert_eq!(
-            check_project_name("2048", "--project-name").unwrap_err().help,
+            check_project_name("2048", "--project-name")
+                .unwrap_err()
+                .help,
             "name it with `--project-name my-operator`"
         );
         assert!(
@@ -288,7 +299,10 @@ mod tests {
         );
         for taken in ["kube", "tokio", "generated", "kube-codegen-manager", "fn"] {
             let e = check_project_name(taken, "--project-name").unwrap_err();
-            assert_eq!(e.help, format!("name it with `--project-name {taken}-operator`"));
+            assert_eq!(
+                e.help,
+                format!("name it with `--project-name {taken}-operator`")
+            );
         }
     }
 

@@ -83,9 +83,7 @@ pub fn detect_from(exe: Option<&Path>, built_in: &Path) -> Origin {
             why: "this kube-codegen was built from it".to_owned(),
         };
     }
-    notes.push(
-        "no kube-codegen source tree is known to this binary; `--runtime` names one".into(),
-    );
+    notes.push("no kube-codegen source tree is known to this binary; `--runtime` names one".into());
     Origin {
         source: Source::Registry(None),
         why: notes.join("; "),
@@ -104,9 +102,9 @@ fn tree_above(dir: &Path) -> Option<Source> {
 /// `$CARGO_HOME/registry/src`): cargo may delete it at any time.
 fn in_cargo_cache(dir: &Path) -> bool {
     let parts: Vec<&std::ffi::OsStr> = dir.iter().collect();
-    parts.windows(2).any(|w| {
-        (w[0] == "git" && w[1] == "checkouts") || (w[0] == "registry" && w[1] == "src")
-    })
+    parts
+        .windows(2)
+        .any(|w| (w[0] == "git" && w[1] == "checkouts") || (w[0] == "registry" && w[1] == "src"))
 }
 
 /// The source cargo's install record names for a binary.
@@ -139,13 +137,17 @@ fn install_source(exe: &Path) -> Option<Installed> {
 /// The source of package [`PACKAGE`] providing `bin` in a `.crates2.json`.
 fn install_source_in(record: &str, bin: &str) -> Option<Installed> {
     let record: serde_json::Value = serde_json::from_str(record).ok()?;
-    let (key, _) = record.get("installs")?.as_object()?.iter().find(|(key, info)| {
-        key.split(' ').next() == Some(PACKAGE)
-            && info
-                .get("bins")
-                .and_then(serde_json::Value::as_array)
-                .is_some_and(|bins| bins.iter().any(|b| b.as_str() == Some(bin)))
-    })?;
+    let (key, _) = record
+        .get("installs")?
+        .as_object()?
+        .iter()
+        .find(|(key, info)| {
+            key.split(' ').next() == Some(PACKAGE)
+                && info
+                    .get("bins")
+                    .and_then(serde_json::Value::as_array)
+                    .is_some_and(|bins| bins.iter().any(|b| b.as_str() == Some(bin)))
+        })?;
     // `name version (source)`.
     let source = key.split_once(" (")?.1.strip_suffix(')')?;
     if let Some(path) = source.strip_prefix("path+file://") {
@@ -169,7 +171,8 @@ fn install_source_in(record: &str, bin: &str) -> Option<Installed> {
             _ => None,
         };
     }
-    (source.starts_with("registry+") || source.starts_with("sparse+")).then_some(Installed::Registry)
+    (source.starts_with("registry+") || source.starts_with("sparse+"))
+        .then_some(Installed::Registry)
 }
 
 #[cfg(test)]

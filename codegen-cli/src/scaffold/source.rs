@@ -29,7 +29,10 @@ pub enum SourceArg {
     /// A kube-codegen source tree (the directory holding `runtime/`, `manager/`, ...).
     Path(PathBuf),
     /// A git repository holding the crates.
-    Git { url: String, reference: GitReference },
+    Git {
+        url: String,
+        reference: GitReference,
+    },
     /// The registry: one version requirement for every crate.
     Registry(String),
 }
@@ -317,7 +320,10 @@ fn package_version(dir: &Path, name: &str, root: &Path) -> Result<Option<Version
         });
         (text, root_manifest)
     } else {
-        (version.and_then(Item::as_str).map(str::to_owned), path.clone())
+        (
+            version.and_then(Item::as_str).map(str::to_owned),
+            path.clone(),
+        )
     };
     let text = text.ok_or_else(|| SourceError::Manifest {
         path: from.clone(),
@@ -430,7 +436,13 @@ impl Source {
                         let path = if inherited {
                             root_doc
                                 .as_ref()
-                                .and_then(|d| d.get("workspace")?.get("dependencies")?.get(name)?.get("path")?.as_str())
+                                .and_then(|d| {
+                                    d.get("workspace")?
+                                        .get("dependencies")?
+                                        .get(name)?
+                                        .get("path")?
+                                        .as_str()
+                                })
                                 .map(|p| root.join(p))
                         } else {
                             dep.get("path").and_then(Item::as_str).map(|p| dir.join(p))
@@ -535,7 +547,11 @@ mod tests {
             "--runtime `git+https://example.com/kc?version=1`: `?version=1` is not a git reference\n  = help: pick the commit with one of `?rev=<commit>`, `?tag=<tag>`, `?branch=<branch>` (or `#<commit>`), or leave it out for the default branch"
         );
         assert_eq!(
-            SourceArg::parse("0.2").unwrap().resolve().unwrap_err().to_string(),
+            SourceArg::parse("0.2")
+                .unwrap()
+                .resolve()
+                .unwrap_err()
+                .to_string(),
             "--runtime `0.2`: this kube-codegen writes code for kube-codegen-runtime 0.1, which `0.2` does not admit\n  = help: write `--runtime 0.1` (or a requirement within it), or run the kube-codegen release that writes code for the runtime you want"
         );
     }
@@ -556,7 +572,9 @@ mod tests {
         );
         write(
             &root.join("runtime/Cargo.toml"),
-            &format!("[package]\nname = \"kube-codegen-runtime\"\nversion = \"{runtime_version}\"\n"),
+            &format!(
+                "[package]\nname = \"kube-codegen-runtime\"\nversion = \"{runtime_version}\"\n"
+            ),
         );
         write(
             &root.join("mgr/Cargo.toml"),
@@ -625,7 +643,9 @@ mod tests {
             reference: GitReference::Rev("0123abcd".into()),
         };
         assert_eq!(
-            git.requirement(&crate::dependencies::RUNTIME).to_string().trim(),
+            git.requirement(&crate::dependencies::RUNTIME)
+                .to_string()
+                .trim(),
             r#"{ version = "0.1", git = "https://example.com/kc", rev = "0123abcd" }"#
         );
         assert_eq!(
