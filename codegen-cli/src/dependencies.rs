@@ -161,8 +161,17 @@ pub fn workspace() -> Vec<Dependency> {
             ..CLAP
         },
         ANYHOW,
+        THISERROR,
     ]
 }
+
+const THISERROR: Dependency = Dependency {
+    name: "thiserror",
+    version: "2",
+    features: &[],
+    default_features: true,
+    why: "the controllers' error types",
+};
 
 const ANYHOW: Dependency = Dependency {
     name: "anyhow",
@@ -212,6 +221,7 @@ pub fn operator_crate() -> (Vec<ProjectCrate>, Vec<Dependency>) {
             TRACING,
             CLAP,
             ANYHOW,
+            THISERROR,
         ],
     )
 }

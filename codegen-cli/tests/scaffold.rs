@@ -136,6 +136,15 @@ fn a_user_installs_kube_codegen_and_builds_an_operator_from_an_empty_directory()
     run_ok(cargo_command(&dir).args(["build", "--quiet"]));
     let lock = std::fs::read_to_string(dir.join("Cargo.lock")).unwrap();
     assert!(lock.contains("name = \"kube-codegen-manager\""), "{lock}");
+    // The scaffolded code (main, a controller of each template) is lint-free.
+    run_ok(cargo_command(&dir).args([
+        "clippy",
+        "--quiet",
+        "--all-targets",
+        "--",
+        "-D",
+        "warnings",
+    ]));
     let help = run_ok(Command::new(target_dir().join("debug/shop")).arg("--help"));
     let help = String::from_utf8_lossy(&help.stdout);
     for flag in [

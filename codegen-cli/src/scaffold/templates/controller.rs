@@ -11,19 +11,28 @@ use kube_codegen_runtime::{Interface, TypedClient};
 /// Reconciles {kind} objects.
 pub struct {kind}Reconciler;
 
+/// Why a reconcile of a {kind} failed: add a variant for each thing that can
+/// (the manager logs it and retries the {kind} with backoff).
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// The API server refused a request.
+    #[error(transparent)]
+    Api(#[from] kube_codegen_runtime::Error),
+}
+
 // What the controller may do: `make manifests` turns these into the
 // ClusterRole in config/rbac/role.yaml. Add one for every other kind it reads
 // or writes.
 {rbac_markers}
 impl<C: Interface> Reconciler<{kind}, C> for {kind}Reconciler {
-    type Error = kube_codegen_runtime::Error;
+    type Error = Error;
 
     /// Runs for every change of a {kind} (and of the objects the controller
     /// `owns` or `watches`, see [`setup`]), with the {kind} as the cache has
     /// it: compare what it asks for with what is there, change what differs,
     /// and say how it went in its status. Runs again on the next change, after
     /// a failure (with backoff), or when the returned [`Action`] says.
-    async fn reconcile(&self, {var}: Arc<{kind}>, ctx: Context<C>) -> Result<Action, Self::Error> {
+    async fn reconcile(&self, {var}: Arc<{kind}>, ctx: Context<C>) -> Result<Action, Error> {
         // Your logic goes here: create or update the objects the {kind} asks
         // for, owned by it (`kube_codegen_manager::owner::set_controller_reference`
         // and `kube_codegen_manager::apply`), reading them from
