@@ -91,6 +91,13 @@ pub fn run(config: &Config) -> Result<Output, Error> {
         ..Artifacts::ALL
     };
     let files = emit_and_render(&parsed.api, &config.emit, &artifacts, &config.boilerplate)?;
+    if files
+        .iter()
+        .any(|(path, _)| path.starts_with("src/conversion"))
+    {
+        crate::runtime_version::check_conversion(&config.output_dir.join("Cargo.toml"))
+            .map_err(Error::Input)?;
+    }
     let crd_sizes = files
         .iter()
         .filter(|(path, _)| path.starts_with("crds"))

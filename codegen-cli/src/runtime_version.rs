@@ -164,6 +164,59 @@ pub fn check(manifest: &Path) -> Result<(), Diagnostics> {
     ]))
 }
 
+/// Checks that the crate whose `Cargo.toml` is at `manifest` depends on
+/// kube-codegen-conversion, which the generated `conversion` module (kinds
+/// converted by a webhook) uses. A manifest that does not exist is not checked.
+///
+/// # Errors
+///
+/// A diagnostic at the manifest's `[dependencies]` that says what to add.
+pub fn check_conversion(manifest: &Path) -> Result<(), Diagnostics> {
+    if !manifest.is_file() {
+        return Ok(());
+    }
+    let text = read(manifest)?;
+    let file = Manifest {
+        path: manifest,
+        text: &text,
+    };
+    let name = dependencies::CONVERSION.name;
+    let document = Document::parse(text.as_str()).map_err(|e| {
+        Diagnostics(vec![
+            file.error(format!("invalid TOML: {}", e.message()), e.span()),
+        ])
+    })?;
+    let table = document.get("dependencies").and_then(Item::as_table_like);
+    let present = table.is_some_and(|deps| {
+        deps.iter().any(|(key, item)| {
+            key == name
+                || item
+                    .as_table_like()
+                    .and_then(|t| t.get("package"))
+                    .and_then(Item::as_str)
+                    == Some(name)
+        })
+    });
+    if present {
+        return Ok(());
+    }
+    let span = text
+        .find("[dependencies]")
+        .map(|start| start..start + "[dependencies]".len());
+    Err(Diagnostics(vec![
+        file.error(
+            format!(
+                "the API has kinds converted by a webhook (`+kubebuilder:conversion:strategy=Webhook`): the generated `conversion` module uses {name}, which this crate does not depend on"
+            ),
+            span,
+        )
+        .with_help(format!(
+            "add `{name} = {{ workspace = true }}` under [dependencies] (a workspace made by `kube-codegen init` says where it comes from), or `{name} = \"{}\"`; nothing was written",
+            dependencies::CONVERSION.series
+        )),
+    ]))
+}
+
 /// The requirement an entry of `[dependencies]` states.
 fn requirement(
     file: &Manifest<'_>,
@@ -454,6 +507,27 @@ mod tests {
             refused.contains("asks for kube-codegen-runtime `^0.2`"),
             "{refused}"
         );
+    }
+
+    #[test]
+    fn converted_kinds_need_the_conversion_crate() {
+        let (_dir, manifest) = crate_with("kube-codegen-runtime = \"0.1\"");
+        let error = check_conversion(&manifest).unwrap_err().0[0]
+            .to_string()
+            .replace(&manifest.display().to_string(), "Cargo.toml");
+        assert_eq!(
+            error,
+            "error: the API has kinds converted by a webhook (`+kubebuilder:conversion:strategy=Webhook`): the generated `conversion` module uses kube-codegen-conversion, which this crate does not depend on\n \
+             --> Cargo.toml:5:1\n  |\n5 | [dependencies]\n  | ^^^^^^^^^^^^^^\n  \
+             = help: add `kube-codegen-conversion = { workspace = true }` under [dependencies] (a workspace made by `kube-codegen init` says where it comes from), or `kube-codegen-conversion = \"0.1\"`; nothing was written"
+        );
+        for ok in [
+            "kube-codegen-conversion = { workspace = true }",
+            "conv = { package = \"kube-codegen-conversion\", version = \"0.1\" }",
+        ] {
+            let (_dir, manifest) = crate_with(ok);
+            assert!(check_conversion(&manifest).is_ok(), "{ok}");
+        }
     }
 
     #[test]
