@@ -13,7 +13,7 @@ mod scaffolded;
 
 use std::path::Path;
 
-use scaffolded::{cargo_command, install, run_ok, user_command, user_dir};
+use scaffolded::{cargo_command, exclusive_builds, install, run_ok, user_command, user_dir};
 
 const KINDS: [&str; 7] = [
     "Foo",
@@ -99,6 +99,7 @@ pub struct GadgetStatus {
 
 #[test]
 fn awkward_names_generate_a_crate_clippy_accepts() {
+    let _builds = exclusive_builds();
     let tmp = user_dir();
     kube_codegen(tmp.path(), &["init", "fleet"]);
     let dir = tmp.path().join("fleet");

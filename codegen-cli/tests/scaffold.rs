@@ -11,7 +11,9 @@ mod scaffolded;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use scaffolded::{cargo_command, install, run_ok, stderr, target_dir, user_command, user_dir};
+use scaffolded::{
+    cargo_command, exclusive_builds, install, run_ok, stderr, target_dir, user_command, user_dir,
+};
 
 const BIN: &str = env!("CARGO_BIN_EXE_kube-codegen");
 
@@ -44,6 +46,7 @@ fn files(dir: &Path) -> Vec<(PathBuf, String)> {
 
 #[test]
 fn a_user_installs_kube_codegen_and_builds_an_operator_from_an_empty_directory() {
+    let _builds = exclusive_builds();
     let installed_from = install().source.canonicalize().unwrap();
     let home = user_dir();
     let out = installed(home.path(), &["init", "shop"]);
@@ -136,7 +139,10 @@ fn a_user_installs_kube_codegen_and_builds_an_operator_from_an_empty_directory()
     run_ok(cargo_command(&dir).args(["build", "--quiet"]));
     let lock = std::fs::read_to_string(dir.join("Cargo.lock")).unwrap();
     assert!(lock.contains("name = \"kube-codegen-manager\""), "{lock}");
-    // The scaffolded code (main, a controller of each template) is lint-free.
+    // The scaffolded code (main, a controller of each template) is formatted
+    // and lint-free, and its unit tests (on the fake clientset) pass.
+    run_ok(cargo_command(&dir).args(["fmt", "-p", "shop", "-p", "apis", "--check"]));
+    run_ok(cargo_command(&dir).args(["test", "--quiet"]));
     run_ok(cargo_command(&dir).args([
         "clippy",
         "--quiet",
@@ -205,6 +211,7 @@ fn a_user_installs_kube_codegen_and_builds_an_operator_from_an_empty_directory()
 /// profile is the one thing this does not check.
 #[test]
 fn the_dockerfile_builds_the_operator_from_its_context() {
+    let _builds = exclusive_builds();
     let home = user_dir();
     installed(home.path(), &["init", "shop"]);
     let dir = home.path().join("shop");

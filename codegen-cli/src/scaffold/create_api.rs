@@ -81,10 +81,13 @@ enum Target {
     /// A kind of the API in the input directory.
     Own {
         plural: String,
+        namespaced: bool,
         /// Its status has `conditions` and `observed_generation` (as the
         /// kind template's has): the controller sets a `Ready` condition.
         conditions: bool,
         status_subresource: bool,
+        /// It derives `Default`: the controller's unit test can make one.
+        default: bool,
     },
     Builtin(BuiltinKind),
 }
@@ -138,8 +141,10 @@ pub fn plan(root: &Path, input_dir: &Path, api: &NewApi) -> Result<Created, Erro
             }
             Target::Own {
                 plural: crate::parse::naming::plural(&api.kind, &Default::default()),
+                namespaced: api.namespaced,
                 conditions: true,
                 status_subresource: true,
+                default: true,
             }
         } else {
             existing_kind(input_dir, api)?
@@ -341,16 +346,24 @@ fn plan_controller(
     target: &Target,
 ) -> Result<PathBuf, Error> {
     let module = names::kind_module(&api.kind);
-    let (template, type_path, markers) = match target {
+    let with_crds = ".with_crds(generated::crds::all())";
+    // The template, its unit test (when the test can make the kind), the
+    // type, the markers, the scope, the fake's CRDs.
+    let (template, test, type_path, markers, namespaced, crds) = match target {
         Target::Own {
             plural,
+            namespaced,
             conditions,
             status_subresource,
+            default,
         } => {
-            let template = if *conditions {
-                templates::CONTROLLER
+            let (template, test) = if *conditions {
+                (templates::CONTROLLER, templates::CONTROLLER_TEST)
             } else {
-                templates::CONTROLLER_PLAIN
+                (
+                    templates::CONTROLLER_PLAIN,
+                    templates::CONTROLLER_PLAIN_TEST,
+                )
             };
             let path = format!(
                 "generated::apis::{}::{}::{}",
@@ -360,31 +373,45 @@ fn plan_controller(
             );
             (
                 template,
+                default.then_some(test),
                 path,
                 rbac_markers(&api.group, plural, *status_subresource),
+                *namespaced,
+                with_crds,
             )
         }
         Target::Builtin(kind) => (
             templates::CONTROLLER_PLAIN,
+            Some(templates::CONTROLLER_PLAIN_TEST),
             kind.path.to_owned(),
             rbac_markers(kind.marker_group(), kind.plural, true),
+            kind.namespaced,
+            "",
         ),
     };
+    let (namespace, namespace_line) = if namespaced {
+        (
+            "default",
+            format!("        {module}.metadata.namespace = Some(\"default\".to_owned());\n"),
+        )
+    } else {
+        ("", String::new())
+    };
+    let mut values = vec![
+        ("kind", api.kind.as_str()),
+        ("var", module.as_str()),
+        ("type_path", type_path.as_str()),
+        ("rbac_markers", markers.as_str()),
+        ("namespace", namespace),
+        ("namespace_line", namespace_line.as_str()),
+        ("with_crds", crds),
+    ];
+    let tests = test.map_or_else(String::new, |test| fill(test, &values));
+    values.push(("tests", &tests));
     let file = root
         .join(layout::CONTROLLERS_DIR)
         .join(format!("{module}.rs"));
-    plan.create(
-        &file,
-        fill(
-            template,
-            &[
-                ("kind", &api.kind),
-                ("var", &module),
-                ("type_path", &type_path),
-                ("rbac_markers", &markers),
-            ],
-        ),
-    );
+    plan.create(&file, fill(template, &values));
     let registry = root.join(layout::CONTROLLERS_MOD);
     let text = read_if_exists(&registry)?.unwrap_or_default();
     let declaration = format!("pub mod {module};");
@@ -399,7 +426,7 @@ fn plan_controller(
     let text = if declares_module(&text, &module) {
         text
     } else {
-        insert_before_marker(&text, MODULES_MARKER, &declaration)
+        insert_module_before_marker(&text, MODULES_MARKER, &declaration)
             .ok_or_else(|| missing(MODULES_MARKER, &declaration))?
     };
     let text = insert_before_marker(&text, CONTROLLERS_MARKER, &registration)
@@ -438,6 +465,33 @@ fn insert_before_marker(text: &str, marker: &str, line: &str) -> Option<String> 
         out.push_str(existing);
     }
     found.then_some(out)
+}
+
+/// `text` with the module declaration `line` inserted before the line holding
+/// `marker`, in order among the declarations right above it (rustfmt keeps
+/// them sorted); `None` without the marker.
+fn insert_module_before_marker(text: &str, marker: &str, line: &str) -> Option<String> {
+    let mut lines: Vec<&str> = text.split_inclusive('\n').collect();
+    let at = lines.iter().position(|l| l.trim() == marker)?;
+    let is_module = |l: &str| {
+        let l = l.trim();
+        (l.starts_with("pub mod ") || l.starts_with("mod ")) && l.ends_with(';')
+    };
+    let first = lines[..at]
+        .iter()
+        .rposition(|l| !is_module(l))
+        .map_or(0, |i| i + 1);
+    let position = lines[first..at]
+        .iter()
+        .position(|l| l.trim() > line)
+        .map_or(at, |i| first + i);
+    let indent: String = lines[at]
+        .chars()
+        .take_while(|c| c.is_whitespace())
+        .collect();
+    let new = format!("{indent}{line}\n");
+    lines.insert(position, &new);
+    Some(lines.concat())
 }
 
 /// The kind `--resource=false` names, read from the API in `input_dir`.
@@ -500,8 +554,10 @@ fn existing_kind(input_dir: &Path, api: &NewApi) -> Result<Target, Error> {
     });
     Ok(Target::Own {
         plural: kind.plural.clone(),
+        namespaced: kind.namespaced,
         conditions: conditions && kind.status_subresource,
         status_subresource: kind.status_subresource,
+        default: def.derives.iter().any(|d| d == "Default"),
     })
 }
 
@@ -839,6 +895,27 @@ mod tests {
         assert!(
             content(plan, "config/samples/kustomization.yaml")
                 .ends_with("resources:\n- cache_v1alpha1_memcached.yaml\n# +kubebuilder:scaffold:manifestskustomizesamples\n")
+        );
+    }
+
+    #[test]
+    fn module_declarations_stay_sorted() {
+        let text = "use a;\n\npub mod deployment;\npub mod pod;\n// marker\n";
+        assert_eq!(
+            insert_module_before_marker(text, "// marker", "pub mod memcached;").unwrap(),
+            "use a;\n\npub mod deployment;\npub mod memcached;\npub mod pod;\n// marker\n"
+        );
+        assert_eq!(
+            insert_module_before_marker(text, "// marker", "pub mod zoo;").unwrap(),
+            "use a;\n\npub mod deployment;\npub mod pod;\npub mod zoo;\n// marker\n"
+        );
+        assert_eq!(
+            insert_module_before_marker("// marker\n", "// marker", "pub mod a;").unwrap(),
+            "pub mod a;\n// marker\n"
+        );
+        assert_eq!(
+            insert_module_before_marker("x\n", "// marker", "pub mod a;"),
+            None
         );
     }
 

@@ -9,6 +9,7 @@ pub mod init;
 pub mod layout;
 pub mod names;
 pub mod origin;
+mod rustfmt;
 pub mod source;
 mod templates;
 
@@ -169,8 +170,16 @@ impl Written {
             let old = std::fs::read(&file.path).map_err(io(&file.path))?;
             self.previous.push((file.path.clone(), old));
         }
+        // New Rust files take the user's formatting; what is added to a
+        // file of theirs is left as it is around it.
+        let content = if file.path.extension().is_some_and(|e| e == "rs") && !file.replaces_existing
+        {
+            rustfmt::format(&file.content)
+        } else {
+            file.content.clone()
+        };
         let mut tmp = tempfile::NamedTempFile::new_in(dir).map_err(io(dir))?;
-        std::io::Write::write_all(&mut tmp, file.content.as_bytes()).map_err(io(&file.path))?;
+        std::io::Write::write_all(&mut tmp, content.as_bytes()).map_err(io(&file.path))?;
         set_mode(tmp.path(), file.executable).map_err(io(&file.path))?;
         tmp.persist(&file.path)
             .map_err(|e| e.error)

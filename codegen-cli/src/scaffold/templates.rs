@@ -74,11 +74,18 @@ pub const CONTROLLERS_MOD: &str = include_str!("templates/controllers_mod.rs");
 
 /// A controller of a kind whose status has `conditions` and
 /// `observed_generation` (the kind template's): `{kind}`, `{var}`,
-/// `{type_path}`, `{rbac_markers}`.
+/// `{type_path}`, `{rbac_markers}`, `{tests}`.
 pub const CONTROLLER: &str = include_str!("templates/controller.rs");
 
 /// A controller of any other kind (built-in kinds): the same placeholders.
 pub const CONTROLLER_PLAIN: &str = include_str!("templates/controller_plain.rs");
+
+/// The unit test of a [`CONTROLLER`]: `{kind}`, `{var}`, `{namespace}`,
+/// `{namespace_line}`.
+pub const CONTROLLER_TEST: &str = include_str!("templates/controller_test.rs");
+
+/// The unit test of a [`CONTROLLER_PLAIN`]: the same, and `{with_crds}`.
+pub const CONTROLLER_PLAIN_TEST: &str = include_str!("templates/controller_plain_test.rs");
 
 /// A sample object: `{api_version}`, `{kind}`, `{name}`.
 pub const SAMPLE: &str = r#"apiVersion: {api_version}

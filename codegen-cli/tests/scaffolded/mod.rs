@@ -81,6 +81,20 @@ pub fn install() -> &'static Installed {
     })
 }
 
+/// Holds the shared target directory for one workspace's builds until
+/// dropped. Every scaffolded workspace has crates called `apis` and
+/// `generated`, and cargo names the artifacts of a path package by its path
+/// relative to its workspace, so two workspaces building at once in one
+/// target directory would swap each other's `generated` between a `cargo
+/// build` and the `cargo test` after it. Tests that build take this first.
+pub fn exclusive_builds() -> std::fs::File {
+    let work = work_dir();
+    std::fs::create_dir_all(&work).unwrap();
+    let lock = std::fs::File::create(work.join(".builds.lock")).unwrap();
+    lock.lock().unwrap();
+    lock
+}
+
 /// Makes `to` hold exactly the files git tracks in `from` (as they are in the
 /// working tree), writing only those whose content or mode differs.
 fn sync_tracked_files(from: &Path, to: &Path) {

@@ -27,7 +27,9 @@ use kube::api::{
 use kube::config::Kubeconfig;
 use serde_json::json;
 
-use scaffolded::{cargo_command, install, run_ok, target_dir, user_command, user_dir};
+use scaffolded::{
+    cargo_command, exclusive_builds, install, run_ok, target_dir, user_command, user_dir,
+};
 
 const TIMEOUT: Duration = Duration::from_secs(90);
 const PROJECT: &str = "memcached-operator";
@@ -135,6 +137,7 @@ async fn the_memcached_tutorial_from_an_empty_directory() -> Result<()> {
     let kubectl = e2e::bin_dir()?.join("kubectl");
     let admin = e2e::client().await?;
     let kube_codegen = tokio::task::spawn_blocking(|| install().bin.clone()).await?;
+    let _builds = tokio::task::spawn_blocking(exclusive_builds).await?;
 
     // kube-codegen init; create api.
     let home = user_dir();

@@ -71,3 +71,4 @@ impl<C: Interface> Reconciler<{kind}, C> for {kind}Reconciler {
 pub fn setup<C: Interface>(manager: &mut Manager<C>) {
     manager.controller::<{kind}>().complete({kind}Reconciler);
 }
+{tests}

@@ -51,3 +51,4 @@ impl<C: Interface> Reconciler<{kind}, C> for {kind}Reconciler {
 pub fn setup<C: Interface>(manager: &mut Manager<C>) {
     manager.controller::<{kind}>().complete({kind}Reconciler);
 }
+{tests}
