@@ -204,6 +204,89 @@ fn a_user_installs_kube_codegen_and_builds_an_operator_from_an_empty_directory()
     );
 }
 
+/// `cargo install --git`: the binary finds its origin in cargo's install
+/// record (`.crates2.json`), and the workspace takes kube-codegen's crates
+/// from the same repository at the very commit it was built from. A second
+/// install of kube-codegen costs minutes of CI, so this runs on demand:
+/// `cargo test -p kube-codegen --test scaffold -- --ignored`.
+#[test]
+#[ignore = "installs kube-codegen a second time, from a git repository: minutes"]
+fn a_git_install_takes_the_crates_from_the_commit_it_was_built_from() {
+    let _builds = exclusive_builds();
+    let home = user_dir();
+    let repo = home.path().join("kube-codegen");
+    let git = |args: &[&str]| {
+        let out = run_ok(
+            Command::new("git")
+                .args([
+                    "-c",
+                    "user.name=test",
+                    "-c",
+                    "user.email=test@example.invalid",
+                ])
+                .args(args)
+                .current_dir(&repo),
+        );
+        String::from_utf8_lossy(&out.stdout).trim().to_owned()
+    };
+    for (path, text) in tree(&install().source) {
+        if text != "<dir>" {
+            let to = repo.join(path);
+            std::fs::create_dir_all(to.parent().unwrap()).unwrap();
+            std::fs::write(to, text).unwrap();
+        }
+    }
+    git(&["init", "--quiet"]);
+    git(&["add", "--all"]);
+    git(&["commit", "--quiet", "--message", "snapshot"]);
+    git(&["tag", "v0.1.0"]);
+    let commit = git(&["rev-parse", "HEAD"]);
+    let url = format!("file://{}", repo.display());
+    let root = home.path().join("root");
+    run_ok(
+        cargo_command(home.path())
+            .args(["install", "--quiet", "--locked", "--debug", "--git", &url])
+            .args(["--tag", "v0.1.0", "--root"])
+            .arg(&root)
+            .arg("--target-dir")
+            .arg(target_dir())
+            .arg("kube-codegen"),
+    );
+    let bin = root.join("bin/kube-codegen");
+    let out = run_ok(user_command(&bin, home.path()).args(["init", "shop"]));
+    assert!(
+        stderr(&out).contains(&format!(
+            "kube-codegen's crates come from the git repository {url}, commit {commit}: this kube-codegen was installed from it (`cargo install --git {url} --tag v0.1.0`)."
+        )),
+        "{}",
+        stderr(&out)
+    );
+    let dir = home.path().join("shop");
+    let manifest = std::fs::read_to_string(dir.join("Cargo.toml")).unwrap();
+    assert!(
+        manifest.contains(&format!(
+            "\nkube-codegen-manager = {{ version = \"0.1\", git = \"{url}\", rev = \"{commit}\" }}\n"
+        )),
+        "{manifest}"
+    );
+    run_ok(user_command(&bin, &dir).args([
+        "create",
+        "api",
+        "--group",
+        "cache.example.com",
+        "--version",
+        "v1",
+        "--kind",
+        "Memcached",
+    ]));
+    run_ok(cargo_command(&dir).args(["build", "--quiet"]));
+    let lock = std::fs::read_to_string(dir.join("Cargo.lock")).unwrap();
+    assert!(
+        lock.contains(&format!("source = \"git+{url}?rev={commit}#{commit}\"")),
+        "{lock}"
+    );
+}
+
 /// The image's build steps, run by hand the way the Dockerfile runs them (no
 /// container engine here): the build context as `.dockerignore` leaves it, in
 /// a directory of its own, then the `RUN` line's cargo command; `--release`
@@ -289,6 +372,42 @@ fn init_refuses_a_directory_with_any_of_its_files() {
         std::fs::read_to_string(tmp.path().join("w/.gitignore")).unwrap(),
         "mine\n"
     );
+}
+
+#[test]
+fn init_flags_that_cannot_work_say_how_to_fix_and_write_nothing() {
+    let tmp = tempfile::tempdir().unwrap();
+    let cases: [(&[&str], String); 4] = [
+        (
+            &["init", "My_Shop"],
+            "error: invalid project name `My_Shop`: a project name is a Kubernetes name and a Rust package name: lower-case letters, digits and `-`, starting with a letter\n  = help: name it with `--project-name my-shop`\n".to_owned(),
+        ),
+        (
+            &["init", "w", "--project-name", "tokio"],
+            "error: invalid --project-name `tokio`: the operator's package cannot take this name (a Rust keyword, or a crate of the workspace or one it depends on)\n  = help: name it with `--project-name tokio-operator`\n".to_owned(),
+        ),
+        (
+            &["init", "w", "--runtime", "latest"],
+            "error: --runtime `latest` is not a path, a git URL or a version requirement\n  = help: write a kube-codegen source tree (`../kube-codegen`), a git repository (`git+https://host/kube-codegen?tag=v0.1.0`) or a version (`0.1`)\n".to_owned(),
+        ),
+        (
+            &["init", "w", "--runtime", "./not-here"],
+            format!(
+                "error: {}: not a kube-codegen source tree: kube-codegen-runtime, kube-codegen-manager, kube-codegen-conversion not found in it or the directories right below it\n  = help: give the directory of a kube-codegen checkout (the one holding `runtime/` and `manager/`), or another --runtime source\n",
+                tmp.path().canonicalize().unwrap().join("not-here").display()
+            ),
+        ),
+    ];
+    for (args, expected) in cases {
+        let out = kube_codegen(tmp.path(), args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert_eq!(stderr(&out), expected, "{args:?}");
+        assert_eq!(
+            std::fs::read_dir(tmp.path()).unwrap().count(),
+            0,
+            "{args:?}"
+        );
+    }
 }
 
 #[test]
