@@ -1,5 +1,5 @@
-//! Events about Apps, published through the `events.k8s.io/v1` API with
-//! kube's [`Recorder`].
+//! Events about Apps, published through the `events.k8s.io/v1` API with the
+//! manager's recorder (kube's `Recorder`).
 //!
 //! The Recorder folds an event into the series of an earlier one with the
 //! same type, reason, action, regarding and related object, keeping the
@@ -14,13 +14,10 @@
 //! [`EventSink`] is the seam that lets unit tests record events in memory.
 
 use std::future::Future;
-use std::sync::{Arc, Mutex, PoisonError};
 
 use k8s_openapi::api::core::v1::ObjectReference;
 use kube::Resource;
-use kube::runtime::events::{Event, EventType, Recorder, Reporter};
-use tokio::sync::Semaphore;
-use tokio_util::task::TaskTracker;
+use kube_codegen_manager::{Event, EventRecorder};
 
 use crate::api::App;
 use crate::metrics::Metrics;
@@ -146,130 +143,48 @@ pub trait EventSink: Clone + Send + Sync + 'static {
     }
 }
 
-/// [`EventSink`] over the events API.
-///
-/// Publishing runs in the background (on `tasks`) so a reconcile does not
-/// wait for its events; shutdown waits for them through the tracker. Events
-/// are written one at a time, as client-go's event broadcaster writes them: a
-/// burst of reconciles (a controller starting over many Apps)
-/// then spends the API server on the objects first, and the events follow.
-#[derive(Clone)]
-pub struct KubeEvents {
-    client: kube::Client,
-    reporter: Reporter,
-    recorder: Recorder,
+/// [`EventSink`] over the manager's event recorder (events.k8s.io/v1,
+/// published in the background, one write at a time; shutdown waits for
+/// them). Events whose note varies go out as new events, the others are
+/// folded into a series.
+#[derive(Clone, Debug)]
+pub struct ManagerEvents {
+    recorder: EventRecorder,
     metrics: Metrics,
-    tasks: TaskTracker,
-    writer: Arc<Semaphore>,
 }
 
-impl KubeEvents {
-    /// Events reported by `controller`, from `instance` (the replica's
-    /// identity), published on `tasks`.
-    pub fn new(
-        client: kube::Client,
-        controller: &str,
-        instance: &str,
-        metrics: Metrics,
-        tasks: TaskTracker,
-    ) -> Self {
-        let reporter = Reporter {
-            controller: controller.to_owned(),
-            instance: Some(instance.to_owned()),
-        };
-        KubeEvents {
-            recorder: Recorder::new(client.clone(), reporter.clone()),
-            client,
-            reporter,
-            metrics,
-            tasks,
-            writer: Arc::new(Semaphore::new(1)),
-        }
-    }
-}
-
-impl std::fmt::Debug for KubeEvents {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("KubeEvents").finish_non_exhaustive()
-    }
-}
-
-impl KubeEvents {
-    async fn send(self, reference: ObjectReference, event: AppEvent) {
-        // One event write at a time; the semaphore queues the others fairly.
-        let Ok(_turn) = self.writer.acquire().await else {
-            return;
-        };
-        let kube_event = Event {
-            type_: if event.warning {
-                EventType::Warning
-            } else {
-                EventType::Normal
-            },
-            reason: event.reason.to_owned(),
-            note: Some(event.note.clone()),
-            action: event.action.to_owned(),
-            secondary: event.related.clone(),
-        };
-        self.metrics.count_write("create", "events");
-        let published = if event.aggregates() {
-            self.recorder.publish(&kube_event, &reference).await
-        } else {
-            // A recorder with an empty cache always creates a new event.
-            Recorder::new(self.client.clone(), self.reporter.clone())
-                .publish(&kube_event, &reference)
-                .await
-        };
-        if let Err(error) = published {
-            tracing::warn!(%error, event = %event, "could not publish event");
-        }
+impl ManagerEvents {
+    /// Events through `recorder`, counted as writes in `metrics`.
+    pub fn new(recorder: EventRecorder, metrics: Metrics) -> Self {
+        ManagerEvents { recorder, metrics }
     }
 }
 
 // Events about Apps (events.k8s.io/v1); the Recorder patches repeats into a series.
 // +kubebuilder:rbac:groups=events.k8s.io,resources=events,verbs=create;patch
-impl KubeEvents {
+impl ManagerEvents {
     /// Publishes `event` about `regarding` in the background, without waiting:
     /// for callers that cannot await, such as an informer's handlers.
     pub fn spawn_about(&self, regarding: ObjectReference, event: AppEvent) {
-        self.tasks.spawn(self.clone().send(regarding, event));
+        self.metrics.count_write("create", "events");
+        let mut published = Event {
+            warning: event.warning,
+            reason: event.reason.to_owned(),
+            action: event.action.to_owned(),
+            note: event.note.clone(),
+            related: event.related.clone(),
+            fresh: false,
+        };
+        if !event.aggregates() {
+            published = published.fresh();
+        }
+        self.recorder.publish_about(regarding, published);
     }
 }
 
-impl EventSink for KubeEvents {
+impl EventSink for ManagerEvents {
     async fn publish_about(&self, regarding: ObjectReference, event: AppEvent) {
         self.spawn_about(regarding, event);
-    }
-}
-
-/// An [`EventSink`] that keeps events in memory, for tests (and for anyone
-/// embedding the reconciler without an API server).
-#[derive(Clone, Debug, Default)]
-pub struct RecordedEvents {
-    events: Arc<Mutex<Vec<AppEvent>>>,
-}
-
-impl RecordedEvents {
-    /// The events so far, in order.
-    pub fn events(&self) -> Vec<AppEvent> {
-        self.events
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .clone()
-    }
-
-    /// The events so far as `kubectl describe` lines.
-    pub fn lines(&self) -> Vec<String> {
-        self.events().iter().map(ToString::to_string).collect()
-    }
-}
-
-impl EventSink for RecordedEvents {
-    async fn publish_about(&self, _regarding: ObjectReference, event: AppEvent) {
-        self.events
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .push(event);
     }
 }
 

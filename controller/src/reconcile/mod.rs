@@ -35,13 +35,13 @@ pub use error::ReconcileError;
 use crate::api::App;
 use crate::children::{self, Child};
 use crate::desired;
-use crate::drift::{differences, has_drifted};
 use crate::events::{AppEvent, EventSink, reason as event_reason};
-use crate::key::ObjectKey;
 use crate::metrics::Metrics;
-use crate::ownership::{describe_controller, is_controlled_by};
 use crate::status::{self, Readiness, reason};
 use crate::validate::{ValidApp, validate};
+use kube_codegen_manager::ObjectKey;
+use kube_codegen_manager::drift::{differences, has_drifted};
+use kube_codegen_manager::owner::{describe_controller, is_controlled_by};
 
 /// The caches a reconcile reads.
 #[derive(Clone, Debug)]

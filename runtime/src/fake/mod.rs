@@ -123,6 +123,7 @@ mod patch;
 mod rest;
 mod scale;
 mod select;
+mod tracked;
 mod tracker;
 mod watch;
 mod watcher;

@@ -1,31 +1,48 @@
-//! The controller's settings (what the command line and environment set).
+//! The manager's settings (what [`crate::Args`] sets from the command line
+//! and environment, or a program sets itself).
 
 use std::net::SocketAddr;
 use std::time::Duration;
 
-/// How the controller runs.
+/// How the manager and its controllers run.
 #[derive(Clone, Debug)]
 pub struct Config {
-    /// Watch and reconcile Apps of this namespace only; `None`: every namespace.
+    /// Watch (and so reconcile) objects of this namespace only; `None`: every
+    /// namespace. Cluster-scoped kinds are watched cluster-wide.
     pub namespace: Option<String>,
-    /// Reconciles running at once (each App is still reconciled by one at a time).
+    /// Reconciles a controller runs at once, unless its builder sets its own
+    /// (each object is still reconciled by one at a time).
     pub workers: usize,
-    /// Every cached App is reconciled again this often (zero: never). A
-    /// resync of an unchanged App makes no API writes.
+    /// Every cached object is reconciled again this often (zero: never).
     pub resync: Duration,
-    /// First retry delay of a failed App; doubles per failure.
+    /// First retry delay of a failed object; doubles per failure.
     pub backoff_base: Duration,
     /// Longest retry delay.
     pub backoff_max: Duration,
     /// Run only while holding this Lease; `None`: always run.
     pub leader_election: Option<LeaderElection>,
-    /// Serve `/healthz`, `/readyz` and `/metrics` here; `None`: do not serve.
+    /// Serve `/metrics` here (and the probes too); `None`: not here.
+    pub metrics_addr: Option<SocketAddr>,
+    /// Serve `/healthz`, `/readyz` here (and `/metrics` too); `None`: not here.
     pub health_addr: Option<SocketAddr>,
     /// Who this replica is: the Lease holder identity and the events'
     /// reporting instance.
     pub identity: String,
     /// How long shutdown waits for in-flight reconciles.
     pub shutdown_timeout: Duration,
+}
+
+impl Config {
+    /// The addresses to serve the endpoint on, each once.
+    pub(crate) fn listen_addrs(&self) -> Vec<SocketAddr> {
+        let mut addrs: Vec<SocketAddr> = self.health_addr.into_iter().collect();
+        if let Some(metrics) = self.metrics_addr
+            && !addrs.contains(&metrics)
+        {
+            addrs.push(metrics);
+        }
+        addrs
+    }
 }
 
 /// The Lease that elects the one active replica.
@@ -64,6 +81,7 @@ impl Default for Config {
             backoff_base: Duration::from_millis(100),
             backoff_max: Duration::from_secs(300),
             leader_election: None,
+            metrics_addr: None,
             health_addr: None,
             identity: default_identity(),
             shutdown_timeout: Duration::from_secs(30),
@@ -87,7 +105,7 @@ pub fn default_identity() -> String {
                 .map(|h| h.trim().to_owned())
         })
         .filter(|h| !h.is_empty())
-        .unwrap_or_else(|| "app-controller".to_owned());
+        .unwrap_or_else(|| "manager".to_owned());
     format!("{host}-{}", std::process::id())
 }
 

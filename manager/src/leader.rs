@@ -39,11 +39,15 @@ fn whole_seconds(d: Duration) -> u64 {
     d.as_secs().max(1)
 }
 
-// The replicas share the Lease `app-controller` in `app-system` (the
-// manifests' --leader-election-id and namespace). The first replica creates it
-// (create cannot be limited by name); then it is read and patched by name only.
-// +kubebuilder:rbac:groups=coordination.k8s.io,namespace=app-system,roleName=app-controller-leader-election,resources=leases,verbs=create
-// +kubebuilder:rbac:groups=coordination.k8s.io,namespace=app-system,roleName=app-controller-leader-election,resources=leases,resourceNames=app-controller,verbs=get;patch
+/// The RBAC an operator's markers must grant for leader election: the first
+/// replica creates the Lease (create cannot be limited by name), then it is
+/// read and patched by name only. In the operator's source, with its Lease's
+/// namespace and name:
+///
+/// ```text
+/// // +kubebuilder:rbac:groups=coordination.k8s.io,namespace=<ns>,roleName=<op>-leader-election,resources=leases,verbs=create
+/// // +kubebuilder:rbac:groups=coordination.k8s.io,namespace=<ns>,roleName=<op>-leader-election,resources=leases,resourceNames=<lease>,verbs=get;patch
+/// ```
 impl LeaderElector {
     /// Joins the election for `config`'s Lease as `identity` (creating the
     /// Lease if it does not exist yet).
@@ -59,7 +63,7 @@ impl LeaderElector {
             .with_identity(identity)
             .with_duration(duration)
             .with_grace(grace)
-            .with_field_manager(format!("app-controller-{identity}"))
+            .with_field_manager(format!("{}-{identity}", config.lease_name))
             .build()
             .await?;
         Ok(LeaderElector {

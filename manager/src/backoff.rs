@@ -1,5 +1,5 @@
-//! How a failed App is retried: after `base * 2^(failures-1)`, at most `max`,
-//! counted per App and forgotten after a success (client-go's per-item
+//! How a failed object is retried: after `base * 2^(failures-1)`, at most
+//! `max`, counted per object and forgotten after a success (client-go's per-item
 //! exponential rate limiter, which kube-runtime leaves to the error policy).
 
 use std::collections::HashMap;
@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use crate::key::ObjectKey;
 
-/// Consecutive failures per App.
+/// Consecutive failures per object.
 #[derive(Debug)]
 pub struct Backoff {
     base: Duration,
@@ -67,7 +67,7 @@ mod tests {
     }
 
     #[test]
-    fn failures_count_per_app_until_forgotten() {
+    fn failures_count_per_object_until_forgotten() {
         let backoff = Backoff::new(Duration::from_millis(10), Duration::from_secs(1));
         let (a, b) = (ObjectKey::new("ns", "a"), ObjectKey::new("ns", "b"));
         assert_eq!(backoff.failed(&a), (Duration::from_millis(10), 1));

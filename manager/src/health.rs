@@ -1,17 +1,19 @@
 //! The operations endpoint: `/healthz` (liveness), `/readyz` (readiness) and
 //! `/metrics` (Prometheus text format) on one HTTP/1 port.
 //!
-//! - `/healthz` is 200 while the controller's main loop runs, 503 once it has
-//!   stopped (so a wedged or finished process gets restarted).
+//! - `/healthz` is 200 while the manager runs, 503 once it has stopped (so a
+//!   wedged or finished process gets restarted).
 //! - `/readyz` is 200 while the replica is a standby waiting for the lease, or
-//!   the leader with synced caches; 503 while the leader loads its caches and
-//!   during shutdown.
+//!   the leader with synced caches, and every readiness check passes (a
+//!   runnable such as a webhook server adds one with
+//!   [`Health::readiness_check`]); 503 while the leader loads its caches,
+//!   while a check fails (its name is in the body), and during shutdown.
 
 use std::convert::Infallible;
 use std::future::Future;
 use std::net::SocketAddr;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
 
 use http_body_util::Full;
 use hyper::body::{Bytes, Incoming};
@@ -23,11 +25,36 @@ use tokio::net::TcpListener;
 
 use crate::metrics::Metrics;
 
-/// What the probes report; shared between the controller and the server.
+/// What the probes report; shared between the manager and the server.
 #[derive(Debug, Default)]
 pub struct Health {
     alive: AtomicBool,
     ready: AtomicBool,
+    checks: Mutex<Vec<ReadinessCheck>>,
+}
+
+/// One named condition of readiness, failing until [`set`](Self::set) true.
+#[derive(Clone, Debug)]
+pub struct ReadinessCheck {
+    name: String,
+    ok: Arc<AtomicBool>,
+}
+
+impl ReadinessCheck {
+    /// Sets whether the check passes.
+    pub fn set(&self, ok: bool) {
+        self.ok.store(ok, Ordering::Release);
+    }
+
+    /// Whether the check passes.
+    pub fn passes(&self) -> bool {
+        self.ok.load(Ordering::Acquire)
+    }
+
+    /// The check's name, shown by a failing `/readyz`.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
 }
 
 impl Health {
@@ -36,7 +63,33 @@ impl Health {
         Arc::new(Health {
             alive: AtomicBool::new(true),
             ready: AtomicBool::new(false),
+            checks: Mutex::default(),
         })
+    }
+
+    /// A new readiness check named `name`, failing until set: `/readyz` is 503
+    /// while any check fails.
+    pub fn readiness_check(&self, name: impl Into<String>) -> ReadinessCheck {
+        let check = ReadinessCheck {
+            name: name.into(),
+            ok: Arc::default(),
+        };
+        self.checks
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .push(check.clone());
+        check
+    }
+
+    /// The names of the readiness checks that fail.
+    pub fn failing_checks(&self) -> Vec<String> {
+        self.checks
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .iter()
+            .filter(|c| !c.passes())
+            .map(|c| c.name.clone())
+            .collect()
     }
 
     /// Sets readiness.
@@ -49,9 +102,9 @@ impl Health {
         self.alive.store(alive, Ordering::Release);
     }
 
-    /// Current readiness.
+    /// Current readiness: the manager's, and every check's.
     pub fn is_ready(&self) -> bool {
-        self.ready.load(Ordering::Acquire)
+        self.ready.load(Ordering::Acquire) && self.failing_checks().is_empty()
     }
 
     /// Current liveness.
@@ -70,14 +123,18 @@ fn text(status: StatusCode, content_type: &'static str, body: String) -> Respons
     response
 }
 
-fn probe(ok: bool) -> Response<Full<Bytes>> {
+fn probe(ok: bool, failing: &[String]) -> Response<Full<Bytes>> {
     if ok {
         text(StatusCode::OK, "text/plain; charset=utf-8", "ok\n".into())
     } else {
+        let mut body = "not ok\n".to_owned();
+        for check in failing {
+            body.push_str(&format!("check {check:?} failed\n"));
+        }
         text(
             StatusCode::SERVICE_UNAVAILABLE,
             "text/plain; charset=utf-8",
-            "not ok\n".into(),
+            body,
         )
     }
 }
@@ -97,8 +154,8 @@ pub fn route(
         );
     }
     match path {
-        "/healthz" | "/livez" => probe(health.is_alive()),
-        "/readyz" => probe(health.is_ready()),
+        "/healthz" | "/livez" => probe(health.is_alive(), &[]),
+        "/readyz" => probe(health.is_ready(), &health.failing_checks()),
         "/metrics" => text(
             StatusCode::OK,
             "application/openmetrics-text; version=1.0.0; charset=utf-8",
@@ -173,7 +230,7 @@ mod tests {
     async fn probes_and_metrics_over_http() {
         let health = Health::new();
         let metrics = Metrics::new();
-        metrics.set_leader(true);
+        metrics.set_leader("lease", true);
         let (listener, addr) = bind("127.0.0.1:0".parse().unwrap()).await.unwrap();
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
         let server = tokio::spawn(serve(listener, Arc::clone(&health), metrics, async {
@@ -184,9 +241,22 @@ mod tests {
         assert!(get(addr, "/readyz").await.starts_with("HTTP/1.1 503"));
         health.set_ready(true);
         assert!(get(addr, "/readyz").await.starts_with("HTTP/1.1 200"));
+        // A runnable's check holds readiness back until it passes.
+        let webhooks = health.readiness_check("webhook-server");
+        let answer = get(addr, "/readyz").await;
+        assert!(answer.starts_with("HTTP/1.1 503"), "{answer}");
+        assert!(
+            answer.contains("check \"webhook-server\" failed"),
+            "{answer}"
+        );
+        webhooks.set(true);
+        assert!(get(addr, "/readyz").await.starts_with("HTTP/1.1 200"));
         let metrics = get(addr, "/metrics").await;
         assert!(metrics.starts_with("HTTP/1.1 200"), "{metrics}");
-        assert!(metrics.contains("app_controller_leader 1"), "{metrics}");
+        assert!(
+            metrics.contains("leader_election_master_status{name=\"lease\"} 1"),
+            "{metrics}"
+        );
         assert!(get(addr, "/nope").await.starts_with("HTTP/1.1 404"));
         health.set_alive(false);
         assert!(get(addr, "/healthz").await.starts_with("HTTP/1.1 503"));
