@@ -933,6 +933,7 @@ fn generate(case: &str) -> Result<(), Diagnostics> {
         emit: Default::default(),
         crate_version: None,
         rbac: None,
+        webhook: None,
     };
     match kube_codegen::pipeline::run(&config) {
         Ok(_) => Ok(()),
