@@ -81,10 +81,10 @@ pub(super) fn parse(raw: &RawMarker, source_line: &str) -> Parsed {
             marker
                 .arg_error("name", format!("`{name}` is not a lowercase DNS name"))
                 .with_help(format!(
-                    "the API server names a {} with lowercase letters, digits, `-` and `.` \
-                     (at most 253), such as `{}`",
-                    kind.object_kind(),
-                    kind.default_name()
+                    "name it with lowercase letters, digits, `-` and `.` (at most 253), such \
+                     as `{}` {}",
+                    kind.default_name(),
+                    super::marker::refusal(kind, "metadata.name", super::validate::Reason::Invalid)
                 )),
         )),
         Some(_) => {}

@@ -425,6 +425,16 @@ fn argument(field: &str) -> Option<(&'static str, Option<usize>)> {
     Some((key, index(rest)))
 }
 
+/// How a diagnostic says what the API server would answer: the object, the
+/// field path and the kind of error, as the server's `Invalid` causes name them.
+pub(super) fn refusal(kind: Kind, field: &str, reason: Reason) -> String {
+    format!(
+        "(the API server refuses the {}'s `{field}`: {})",
+        kind.object_kind(),
+        reason.as_str()
+    )
+}
+
 impl Draft {
     /// The webhook's name.
     pub fn name(&self) -> &str {
@@ -462,9 +472,9 @@ impl Draft {
             None => invalid.field.clone(),
         };
         d.with_help(format!(
-            "{} (the API server refuses `{field}`: {})",
+            "{} {}",
             invalid.help,
-            invalid.reason.as_str()
+            refusal(self.kind, &field, invalid.reason)
         ))
         .with_source_line(self.source_line.clone())
     }
@@ -550,7 +560,8 @@ mod tests {
         assert_eq!(
             d.help.as_deref(),
             Some(
-                "h (the API server refuses `webhooks[2].rules[0].operations[1]`: Unsupported value)"
+                "h (the API server refuses the ValidatingWebhookConfiguration's \
+                 `webhooks[2].rules[0].operations[1]`: Unsupported value)"
             )
         );
     }

@@ -204,10 +204,13 @@ fn check_configuration(drafts: &[&marker::Draft], kind: Kind, name: &str) -> Vec
                     kind.object_kind()
                 ),
                 format!(
-                    "the other is at {}; give each webhook a name of its own (the API server \
-                     refuses `webhooks[{i}].name`: {})",
+                    "the other is at {}; give each webhook a name of its own {}",
                     first.location(),
-                    validate::Reason::Duplicate.as_str()
+                    marker::refusal(
+                        kind,
+                        &format!("webhooks[{i}].name"),
+                        validate::Reason::Duplicate
+                    )
                 ),
             )),
             _ => {
