@@ -171,7 +171,7 @@ mod tests {
             ("object.metadata.name", "must evaluate to bool but got dyn"),
             ("request.name", "must evaluate to bool but got string"),
             ("request.name == 1", "found no matching overload for '_==_'"),
-            ("request.name ==", "syntax error at 1:"),
+            ("request.name ==", "Syntax error: mismatched input"),
         ] {
             let found = check(expression).unwrap_err();
             assert!(found.contains(message), "{expression}: {found}");

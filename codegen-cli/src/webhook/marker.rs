@@ -154,10 +154,13 @@ pub(super) fn parse(raw: &RawMarker, source_line: &str) -> Parsed {
                 object = result;
                 patched = fields;
             }
-            Err(message) => errors.push(marker.arg_error("patch", message).with_help(
-                "`patch=` is a JSON strategic merge patch of the webhook \
-                         (admissionregistration.k8s.io/v1 field names), best written in backticks: \
-                         patch=`{\"namespaceSelector\":{\"matchLabels\":{\"env\":\"prod\"}}}`",
+            Err((message, help)) => errors.push(marker.arg_error("patch", message).with_help(
+                help.unwrap_or_else(|| {
+                    "`patch=` is a JSON strategic merge patch of the webhook (the API's field \
+                     names), best written in backticks: \
+                     patch=`{\"namespaceSelector\":{\"matchLabels\":{\"env\":\"prod\"}}}`"
+                        .to_owned()
+                }),
             )),
         }
     }
@@ -169,21 +172,19 @@ pub(super) fn parse(raw: &RawMarker, source_line: &str) -> Parsed {
         patched,
     };
     if errors.is_empty() {
-        let missing: Vec<Invalid> =
-            schema::check(&object, schema::webhook(kind), schema::Mode::Object)
-                .into_iter()
-                .map(|p| missing_field(&p.path))
-                .collect();
-        if missing.is_empty() {
-            match serde_json::from_value(object) {
-                Ok(webhook) => {
-                    draft.webhook = webhook;
-                    parsed.draft = Some(draft);
-                }
-                Err(e) => errors.push(draft.marker.error(format!("cannot read the webhook: {e}"))),
+        schema::fill_required(&mut object, schema::webhook(kind));
+        match serde_json::from_value(object) {
+            Ok(webhook) => {
+                draft.webhook = webhook;
+                parsed.draft = Some(draft);
             }
-        } else {
-            errors.extend(missing.iter().map(|m| draft.diagnostic(m, None)));
+            // The patch was checked against the schema the types are made from.
+            Err(e) => errors.push(
+                draft
+                    .marker
+                    .error(format!("internal error: the webhook does not decode: {e}"))
+                    .with_help("please report this, with the marker"),
+            ),
         }
     }
     parsed.errors = with_line(errors, source_line);
@@ -320,25 +321,32 @@ fn client_config(marker: &Marker, errors: &mut Vec<Diagnostic>) -> Option<Value>
 }
 
 /// The webhook with the marker's `patch=` applied, and the top-level fields
-/// the patch touches.
+/// the patch touches; or what is wrong with the patch, and a help when there
+/// is a better one than the general one.
 fn apply_patch(
     object: &Value,
     text: &str,
     kind: Kind,
-) -> Result<(Value, BTreeSet<String>), String> {
-    let patch = patch::parse(text)?;
+) -> Result<(Value, BTreeSet<String>), (String, Option<String>)> {
+    let patch = patch::parse(text).map_err(|e| (e, None))?;
     let Value::Object(fields) = &patch else {
-        return Err(format!("`patch` is not a JSON object: `{text}`"));
+        return Err((format!("`patch` is not a JSON object: `{text}`"), None));
     };
     let webhook = schema::webhook(kind);
-    if let Some(problem) = schema::check(&patch, webhook, schema::Mode::Patch).first() {
-        let found = match &problem.suggestion {
-            Some(meant) => format!("; did you mean `{meant}`?"),
-            None => String::new(),
-        };
-        return Err(format!(
-            "`patch` at `{}`: {}{found}",
-            problem.path, problem.message
+    if let Some(problem) = schema::check(&patch, webhook).first() {
+        let help = problem.suggestion.as_ref().map(|meant| {
+            format!(
+                "did you mean `{meant}`? A patch spells fields as the API does \
+                 (admissionregistration.k8s.io/v1 {}Webhook)",
+                match kind {
+                    Kind::Mutating => "Mutating",
+                    Kind::Validating => "Validating",
+                }
+            )
+        });
+        return Err((
+            format!("`patch`: `{}` {}", problem.path, problem.message),
+            help,
         ));
     }
     let touched = fields
@@ -351,25 +359,8 @@ fn apply_patch(
         })
         .collect();
     let result = patch::apply(object, &patch, webhook)
-        .map_err(|e| format!("`patch` cannot be applied: {e}"))?;
+        .map_err(|e| (format!("`patch` cannot be applied: {e}"), None))?;
     Ok((result, touched))
-}
-
-/// A required field the webhook lacks (`sideEffects`, or one the patch removed).
-fn missing_field(path: &str) -> Invalid {
-    let help = match path {
-        "sideEffects" => {
-            "add `sideEffects=None`, or `NoneOnDryRun` for a webhook that skips its side \
-             effects on dry runs: admissionregistration.k8s.io/v1 requires one of the two"
-        }
-        _ => "the API server requires this field: do not remove it in `patch=`",
-    };
-    Invalid {
-        field: path.to_owned(),
-        reason: Reason::Required,
-        message: format!("the webhook has no `{path}`"),
-        help: help.to_owned(),
-    }
 }
 
 /// Each item of list argument `key`: its offset and length in the marker,

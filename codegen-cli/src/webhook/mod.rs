@@ -117,7 +117,8 @@ pub struct Generated {
 
 /// Reads every marker of every `.rs` file under `source_dir` and builds the
 /// configurations. Any bad marker, and anything the API server would refuse,
-/// is an error (all of them are reported) and nothing is produced.
+/// is an error (all of them are reported, with the warnings) and nothing is
+/// produced.
 pub fn generate(source_dir: &Path) -> Result<Generated, Diagnostics> {
     let scanned = scan::scan_dir(source_dir)?;
     let mut errors = scanned.errors;
@@ -179,6 +180,8 @@ pub fn generate(source_dir: &Path) -> Result<Generated, Diagnostics> {
             files: scanned.files,
         })
     } else {
+        // The warnings too: what is wrong is easier to see with all of it.
+        errors.extend(warnings);
         errors.sort();
         Err(errors)
     }

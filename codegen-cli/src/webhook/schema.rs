@@ -4,7 +4,9 @@
 //! the check of a JSON value against it. controller-gen decodes a `patch=` and
 //! the patched webhook strictly into the Go types; this is the same check:
 //! unknown or miscased fields, values of the wrong type, unknown patch
-//! directives, and (in the patched webhook) required fields that are missing.
+//! directives. A required field the patched webhook lacks is what Go's
+//! decoding leaves it: empty ([`fill_required`]), for the API server's
+//! validation to refuse.
 
 use std::sync::OnceLock;
 
@@ -72,15 +74,6 @@ fn is_struct(schema: &JSONSchemaProps) -> bool {
     schema.type_.as_deref() == Some("object") && map_values(schema).is_none()
 }
 
-/// What is checked.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub(super) enum Mode {
-    /// A strategic merge patch: `null` removes a field, directives are allowed.
-    Patch,
-    /// A webhook as the API server gets it: required fields must be there.
-    Object,
-}
-
 /// One problem of a value, at a field path (`namespaceSelector.matchLabels`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) struct Problem {
@@ -90,11 +83,44 @@ pub(super) struct Problem {
     pub suggestion: Option<String>,
 }
 
-/// Every problem of `value` against `schema`.
-pub(super) fn check(value: &Value, schema: &JSONSchemaProps, mode: Mode) -> Vec<Problem> {
+/// Every problem of `patch`, a strategic merge patch of an object of `schema`
+/// (`null` removes a field; directives are allowed where they act).
+pub(super) fn check(patch: &Value, schema: &JSONSchemaProps) -> Vec<Problem> {
     let mut problems = Vec::new();
-    walk(value, schema, "", mode, &mut problems);
+    walk(patch, schema, "", &mut problems);
     problems
+}
+
+/// `value` with every required field it lacks set to its empty value, as a
+/// Go struct decodes without it (`""`, an empty list, an empty object).
+pub(super) fn fill_required(value: &mut Value, schema: &JSONSchemaProps) {
+    match value {
+        Value::Object(fields) if is_struct(schema) => {
+            for required in schema.required.iter().flatten() {
+                if fields.get(required).is_none_or(Value::is_null) {
+                    let empty = match property(schema, required).and_then(|p| p.type_.as_deref()) {
+                        Some("array") => Value::Array(Vec::new()),
+                        Some("object") => Value::Object(serde_json::Map::new()),
+                        Some("integer") => Value::from(0),
+                        Some("boolean") => Value::Bool(false),
+                        _ => Value::from(""),
+                    };
+                    fields.insert(required.clone(), empty);
+                }
+            }
+            for (key, field) in fields.iter_mut() {
+                if let Some(property) = property(schema, key) {
+                    fill_required(field, property);
+                }
+            }
+        }
+        Value::Array(elements) => {
+            if let Some(item) = items(schema) {
+                elements.iter_mut().for_each(|v| fill_required(v, item));
+            }
+        }
+        _ => {}
+    }
 }
 
 fn join(path: &str, field: &str) -> String {
@@ -113,9 +139,9 @@ fn problem(path: &str, message: impl Into<String>) -> Problem {
     }
 }
 
-fn walk(value: &Value, schema: &JSONSchemaProps, path: &str, mode: Mode, out: &mut Vec<Problem>) {
+fn walk(value: &Value, schema: &JSONSchemaProps, path: &str, out: &mut Vec<Problem>) {
     if value.is_null() {
-        // In a patch `null` removes the field; in an object Go reads it as unset.
+        // `null` removes the field.
         return;
     }
     let expected = schema.type_.as_deref().unwrap_or_default();
@@ -145,25 +171,18 @@ fn walk(value: &Value, schema: &JSONSchemaProps, path: &str, mode: Mode, out: &m
     match value {
         Value::Object(fields) if is_struct(schema) => {
             for (key, field) in fields {
-                if mode == Mode::Patch && key.starts_with('$') {
+                if key.starts_with('$') {
                     directive(key, field, schema, path, out);
                     continue;
                 }
                 match property(schema, key) {
-                    Some(property) => walk(field, property, &join(path, key), mode, out),
+                    Some(property) => walk(field, property, &join(path, key), out),
                     None => {
                         let known = schema.properties.iter().flatten().map(|(n, _)| n.as_str());
                         out.push(Problem {
                             suggestion: suggest::closest(key, known).map(str::to_owned),
-                            ..problem(&join(path, key), "unknown field")
+                            ..problem(&join(path, key), "is not a field")
                         });
-                    }
-                }
-            }
-            if mode == Mode::Object {
-                for required in schema.required.iter().flatten() {
-                    if fields.get(required).is_none_or(Value::is_null) {
-                        out.push(problem(&join(path, required), "required field missing"));
                     }
                 }
             }
@@ -173,16 +192,10 @@ fn walk(value: &Value, schema: &JSONSchemaProps, path: &str, mode: Mode, out: &m
                 return;
             };
             for (key, entry) in entries {
-                if mode == Mode::Patch && key.starts_with('$') {
+                if key.starts_with('$') {
                     directive(key, entry, schema, path, out);
                 } else {
-                    walk(
-                        entry,
-                        values,
-                        &format!("{}[{key}]", join(path, "")),
-                        mode,
-                        out,
-                    );
+                    walk(entry, values, &format!("{path}[{key}]"), out);
                 }
             }
         }
@@ -191,7 +204,7 @@ fn walk(value: &Value, schema: &JSONSchemaProps, path: &str, mode: Mode, out: &m
                 return;
             };
             for (i, element) in elements.iter().enumerate() {
-                walk(element, item, &format!("{path}[{i}]"), mode, out);
+                walk(element, item, &format!("{path}[{i}]"), out);
             }
         }
         _ => {}
@@ -223,8 +236,14 @@ fn directive(
         }
         match property(schema, field) {
             Some(p) if p.type_.as_deref() == Some("array") => {}
-            Some(_) => out.push(problem(&at, format!("`{field}` is not a list"))),
-            None => out.push(problem(&at, format!("there is no list `{field}`"))),
+            Some(_) => out.push(problem(
+                &at,
+                format!("names `{field}`, which is not a list"),
+            )),
+            None => out.push(problem(
+                &at,
+                format!("names no list: there is no `{field}`"),
+            )),
         }
     };
     match key {
@@ -232,12 +251,12 @@ fn directive(
             if !matches!(value.as_str(), Some("delete" | "replace")) {
                 out.push(problem(
                     &at,
-                    format!("`$patch` is `delete` or `replace`, not `{value}`"),
+                    format!("is `delete` or `replace`, not `{value}`"),
                 ));
             }
         }
         "$retainKeys" if value.is_array() => {}
-        "$retainKeys" => out.push(problem(&at, "`$retainKeys` takes a list of field names")),
+        "$retainKeys" => out.push(problem(&at, "takes a list of field names")),
         _ => {
             let prefixes = ["$setElementOrder/", "$deleteFromPrimitiveList/"];
             match prefixes.iter().find_map(|p| key.strip_prefix(p)) {
@@ -258,7 +277,7 @@ fn directive(
                         ],
                     )
                     .map(str::to_owned),
-                    ..problem(&at, "unknown patch directive")
+                    ..problem(&at, "is not a patch directive")
                 }),
             }
         }
@@ -271,7 +290,7 @@ mod tests {
     use serde_json::json;
 
     fn patch_problems(patch: Value) -> Vec<(String, String)> {
-        check(&patch, webhook(Kind::Mutating), Mode::Patch)
+        check(&patch, webhook(Kind::Mutating))
             .into_iter()
             .map(|p| (p.path, p.message))
             .collect()
@@ -304,7 +323,7 @@ mod tests {
             if patch.get("notAField").is_some() {
                 assert_eq!(
                     found,
-                    [("notAField".to_owned(), "unknown field".to_owned())]
+                    [("notAField".to_owned(), "is not a field".to_owned())]
                 );
             } else {
                 assert!(found.is_empty(), "{patch}: {found:?}");
@@ -316,19 +335,18 @@ mod tests {
     fn what_go_decodes_strictly_is_refused() {
         assert_eq!(
             patch_problems(json!({"TimeoutSeconds": 25})),
-            [("TimeoutSeconds".to_owned(), "unknown field".to_owned())]
+            [("TimeoutSeconds".to_owned(), "is not a field".to_owned())]
         );
         let found = check(
             &json!({"namespaceSelector": {"matchlabels": {}}}),
             webhook(Kind::Mutating),
-            Mode::Patch,
         );
         assert_eq!(found[0].path, "namespaceSelector.matchlabels");
         assert_eq!(found[0].suggestion.as_deref(), Some("matchLabels"));
         assert_eq!(
             patch_problems(json!({"timeoutSeconds": "10", "$patc": "replace"})),
             [
-                ("$patc".to_owned(), "unknown patch directive".to_owned()),
+                ("$patc".to_owned(), "is not a patch directive".to_owned()),
                 (
                     "timeoutSeconds".to_owned(),
                     "must be a 32-bit integer, not `\"10\"`".to_owned()
@@ -339,7 +357,7 @@ mod tests {
             patch_problems(json!({"$setElementOrder/notAField": []})),
             [(
                 "$setElementOrder/notAField".to_owned(),
-                "there is no list `notAField`".to_owned()
+                "names no list: there is no `notAField`".to_owned()
             )]
         );
         assert_eq!(
@@ -349,29 +367,26 @@ mod tests {
         assert_eq!(
             check(
                 &json!({"reinvocationPolicy": "Never"}),
-                webhook(Kind::Validating),
-                Mode::Patch
+                webhook(Kind::Validating)
             )[0]
             .message,
-            "unknown field"
+            "is not a field"
         );
     }
 
     #[test]
-    fn objects_need_their_required_fields() {
-        let found = check(
-            &json!({"name": "a.b.c", "clientConfig": {"url": "https://x"}, "matchConditions": [{"name": "x"}]}),
-            webhook(Kind::Validating),
-            Mode::Object,
-        );
-        let paths: Vec<&str> = found.iter().map(|p| p.path.as_str()).collect();
+    fn missing_required_fields_are_empty_as_go_decodes_them() {
+        let mut hook = json!({"name": "a.b.c", "clientConfig": {"service": {"name": "s"}}, "matchConditions": [{"name": "x"}]});
+        fill_required(&mut hook, webhook(Kind::Validating));
         assert_eq!(
-            paths,
-            [
-                "matchConditions[0].expression",
-                "admissionReviewVersions",
-                "sideEffects"
-            ]
+            hook,
+            json!({
+                "name": "a.b.c",
+                "clientConfig": {"service": {"name": "s", "namespace": ""}},
+                "matchConditions": [{"name": "x", "expression": ""}],
+                "admissionReviewVersions": [],
+                "sideEffects": "",
+            })
         );
     }
 }

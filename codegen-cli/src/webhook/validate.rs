@@ -183,6 +183,16 @@ fn side_effects(value: &str, out: &mut Vec<Invalid>) {
     if NO_SIDE_EFFECTS.contains(&value) {
         return;
     }
+    if value.is_empty() {
+        out.push(invalid(
+            "sideEffects",
+            Reason::Required,
+            "the webhook has no `sideEffects`",
+            "add `sideEffects=None`, or `NoneOnDryRun` for a webhook that skips its side \
+             effects on dry runs: admissionregistration.k8s.io/v1 requires one of the two",
+        ));
+        return;
+    }
     let help = "admissionregistration.k8s.io/v1 webhooks declare `None`, or `NoneOnDryRun` \
                 when they have side effects they skip on dry runs";
     let message = if matches!(value, "Some" | "Unknown") {
@@ -215,10 +225,18 @@ fn rule_with_operations(rule: &RuleWithOperations, at: &str, out: &mut Vec<Inval
         if !OPERATIONS.contains(&operation.as_str()) {
             let lower = operation.to_lowercase();
             let verbs = ["create", "update", "delete", "connect", "*"];
-            let help = match suggest::closest(&lower, verbs) {
-                Some(meant) => format!("did you mean `{meant}`?"),
-                None => "webhooks are called for the verbs `create`, `update`, `delete`, \
-                         `connect`, or `*` for all"
+            let help = match (lower.as_str(), suggest::closest(&lower, verbs)) {
+                ("patch" | "apply", _) => {
+                    "admission sees a patch as an `update`: did you mean `update`?".to_owned()
+                }
+                ("get" | "list" | "watch", _) => {
+                    "admission webhooks are called for writes only: `create`, `update`, \
+                     `delete`, `connect`"
+                        .to_owned()
+                }
+                (_, Some(meant)) => format!("did you mean `{meant}`?"),
+                (_, None) => "webhooks are called for the verbs `create`, `update`, `delete`, \
+                              `connect`, or `*` for all"
                     .to_owned(),
             };
             out.push(invalid(

@@ -75,7 +75,7 @@ pub(crate) fn check_expression(
                 .errors
                 .iter()
                 .take(1)
-                .map(|e| format!("syntax error at {}:{}: {}", e.pos.0, e.pos.1, e.msg))
+                .map(|e| format!("{} (line {}, column {})", e.msg, e.pos.0, e.pos.1))
                 .collect());
         }
     };
