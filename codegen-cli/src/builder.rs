@@ -389,40 +389,19 @@ impl Builder {
             diagnostics,
             reported: false,
         };
-        let rbac = match &self.rbac {
-            Some((source_dir, role_name)) => {
-                rerun.push(source_dir.clone());
-                match crate::rbac::generate(source_dir, role_name) {
-                    Ok(generated) => Some(generated),
-                    Err(diagnostics) => {
-                        sink.directives(&cargo::rerun_if_changed(&rerun));
-                        return Err(BuildError::Input {
-                            input_dir: source_dir.clone(),
-                            diagnostics,
-                            reported: false,
-                        });
-                    }
-                }
-            }
-            None => None,
-        };
-        let webhook = match &self.webhook {
-            Some(source_dir) => {
-                rerun.push(source_dir.clone());
-                match crate::webhook::generate(source_dir) {
-                    Ok(generated) => Some(generated),
-                    Err(diagnostics) => {
-                        sink.directives(&cargo::rerun_if_changed(&rerun));
-                        return Err(BuildError::Input {
-                            input_dir: source_dir.clone(),
-                            diagnostics,
-                            reported: false,
-                        });
-                    }
-                }
-            }
-            None => None,
-        };
+        let rbac = (self.rbac.as_ref())
+            .map(|(dir, role_name)| {
+                from_sources(
+                    dir,
+                    |d| crate::rbac::generate(d, role_name),
+                    &mut rerun,
+                    sink,
+                )
+            })
+            .transpose()?;
+        let webhook = (self.webhook.as_ref())
+            .map(|dir| from_sources(dir, crate::webhook::generate, &mut rerun, sink))
+            .transpose()?;
         let mut parsed = match parse::parse_dir(&self.input_dir, &parse_opts) {
             Ok(parsed) => parsed,
             Err(diagnostics) => {
@@ -551,6 +530,26 @@ impl Builder {
             .and_then(|s| s.to_str())
             .unwrap_or("kube_codegen")
     }
+}
+
+/// Runs a generator of controller-code markers (RBAC, webhooks) on
+/// `source_dir`, which the script then watches; bad markers fail the build,
+/// after the directives that make fixing them re-run the script.
+fn from_sources<T>(
+    source_dir: &Path,
+    generate: impl FnOnce(&Path) -> Result<T, Diagnostics>,
+    rerun: &mut Vec<PathBuf>,
+    sink: &mut Sink<'_>,
+) -> Result<T, BuildError> {
+    rerun.push(source_dir.to_path_buf());
+    generate(source_dir).map_err(|diagnostics| {
+        sink.directives(&cargo::rerun_if_changed(rerun));
+        BuildError::Input {
+            input_dir: source_dir.to_path_buf(),
+            diagnostics,
+            reported: false,
+        }
+    })
 }
 
 /// Where the cargo directives and rendered diagnostics go.

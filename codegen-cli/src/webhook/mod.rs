@@ -25,10 +25,12 @@
 //! The pieces: `scan` finds the markers, `marker` and `configuration` read
 //! one marker each (`patch` applies a `patch=`, checked against the API's
 //! `schema`), `validate` is the API server's validation (with `cel` for
-//! match conditions and `names` for its name formats), `yaml` writes the
-//! documents.
+//! match conditions, `client` for URLs and Service paths, shared with the
+//! CRDs' conversion webhooks, and `names` for its name formats), `yaml`
+//! writes the documents.
 
 mod cel;
+pub(crate) mod client;
 mod configuration;
 mod marker;
 mod names;
