@@ -70,21 +70,35 @@ pub fn enforce(path: &Path, observed: &[Entry]) -> Result<()> {
             .collect();
         let body = serde_saphyr::to_string(&refreshed)?;
         std::fs::write(path, format!("{HEADER}{body}"))?;
-        eprintln!("webhook-parity: rewrote {} ({} entries)", path.display(), refreshed.len());
+        eprintln!(
+            "webhook-parity: rewrote {} ({} entries)",
+            path.display(),
+            refreshed.len()
+        );
         refreshed
     } else {
         documented
     };
     let mut message = String::new();
-    for o in observed.iter().filter(|o| !documented.iter().any(|d| d.matches(o))) {
+    for o in observed
+        .iter()
+        .filter(|o| !documented.iter().any(|d| d.matches(o)))
+    {
         writeln!(
             message,
             "  NEW {}:\n    ours: {}\n    controller-gen: {}",
             o.case, o.ours, o.reference
         )?;
     }
-    for d in documented.iter().filter(|d| !observed.iter().any(|o| d.matches(o))) {
-        writeln!(message, "  GONE (listed, no longer occurs as listed) {}", d.case)?;
+    for d in documented
+        .iter()
+        .filter(|d| !observed.iter().any(|o| d.matches(o)))
+    {
+        writeln!(
+            message,
+            "  GONE (listed, no longer occurs as listed) {}",
+            d.case
+        )?;
     }
     for d in &documented {
         if d.reason.trim().is_empty() || d.reason.trim() == UNEXPLAINED {

@@ -57,7 +57,9 @@ pub fn controller_gen() -> Result<PathBuf> {
             ));
         }
         let stdout = String::from_utf8_lossy(&out.stdout);
-        Ok(PathBuf::from(stdout.lines().last().unwrap_or_default().trim()))
+        Ok(PathBuf::from(
+            stdout.lines().last().unwrap_or_default().trim(),
+        ))
     })
     .clone()
     .map_err(|e| anyhow!(e))

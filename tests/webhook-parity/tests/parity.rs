@@ -14,10 +14,10 @@ use std::collections::BTreeSet;
 use std::fmt::Write as _;
 
 use anyhow::{Result, bail};
+use webhook_parity::corpus;
 use webhook_parity::differences::{self, Entry};
 use webhook_parity::outcome::{self, Cause, Outcome};
 use webhook_parity::server::{self, Verdict};
-use webhook_parity::corpus;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn kube_codegen_and_controller_gen_agree_or_the_difference_is_listed() -> Result<()> {
@@ -30,7 +30,12 @@ async fn kube_codegen_and_controller_gen_agree_or_the_difference_is_listed() -> 
     for case in &cases {
         let go = case.markers("go")?;
         assert!(!go.is_empty(), "{}: no markers", case.name);
-        assert_eq!(go, case.markers("rust")?, "{}: the two sides differ", case.name);
+        assert_eq!(
+            go,
+            case.markers("rust")?,
+            "{}: the two sides differ",
+            case.name
+        );
         let theirs = outcome::reference(case)?;
         let ours = outcome::ours(case)?;
         // What we write, the API server takes.
@@ -101,7 +106,10 @@ async fn kube_codegen_and_controller_gen_agree_or_the_difference_is_listed() -> 
     eprintln!("webhook-parity: {} cases\n{tally}", cases.len());
     let listed = differences::enforce(&corpus::root().join("differences.yaml"), &observed);
     if !failures.is_empty() {
-        bail!("{failures}{}", listed.err().map(|e| e.to_string()).unwrap_or_default());
+        bail!(
+            "{failures}{}",
+            listed.err().map(|e| e.to_string()).unwrap_or_default()
+        );
     }
     listed
 }
