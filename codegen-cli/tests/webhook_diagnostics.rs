@@ -211,3 +211,33 @@ fn webhook_flags_come_together() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("--webhook-output <FILE>"), "{stderr}");
 }
+
+/// Webhook markers in API types are ignored there with a warning that says
+/// where they are read.
+#[test]
+fn webhook_markers_in_api_types_are_warned_about() {
+    let parsed = kube_codegen::parse::parse_dir(
+        Path::new("tests/bad-input/webhook-markers-in-types"),
+        &kube_codegen::parse::ParseOptions::default(),
+    )
+    .unwrap_or_else(|d| panic!("{d}"));
+    let shown = parsed.warnings.to_string();
+    assert_eq!(parsed.warnings.len(), 2, "{shown}");
+    for (line, name) in [
+        (4, "kubebuilder:webhook"),
+        (5, "kubebuilder:webhookconfiguration"),
+    ] {
+        let expected = format!(
+            "warning: `+{name}` is ignored\n --> tests/bad-input/webhook-markers-in-types/shop/v1/order.rs:{line}:4"
+        );
+        assert!(shown.contains(&expected), "{shown}");
+        assert!(
+            shown.contains(&format!(
+                "= help: kube-codegen does not use `+{name}` markers: webhook markers are read \
+                 from controller code (`kube-codegen webhook --source-dir DIR`, or `generate \
+                 --webhook-source-dir DIR`), not from API types"
+            )),
+            "{shown}"
+        );
+    }
+}
