@@ -86,16 +86,14 @@ pub(super) struct Parsed {
 /// describes one the API knows how to hold; whether the API server accepts it
 /// is checked afterwards ([`super::validate`]), within its configuration.
 pub(super) fn parse(raw: &RawMarker, source_line: &str) -> Parsed {
-    let mut parsed = Parsed {
-        draft: None,
-        errors: Vec::new(),
-        warnings: Vec::new(),
-    };
     let marker = match parse_marker_as(raw, &DEF) {
         Ok(marker) => marker,
         Err(errors) => {
-            parsed.errors = with_line(errors, source_line);
-            return parsed;
+            return Parsed {
+                draft: None,
+                errors: with_line(errors, source_line),
+                warnings: Vec::new(),
+            };
         }
     };
     let kind = if marker.arg("mutating").and_then(|a| a.value.as_bool()) == Some(true) {
@@ -103,32 +101,91 @@ pub(super) fn parse(raw: &RawMarker, source_line: &str) -> Parsed {
     } else {
         Kind::Validating
     };
-    let mut errors = Vec::new();
+    let (mut errors, mut warnings) = (Vec::new(), Vec::new());
     check_versions(&marker, &mut errors);
     let client = client_config(&marker, &mut errors);
-    let reinvocation = match (kind, marker.arg("reinvocationPolicy")) {
-        (Kind::Validating, Some(arg)) => {
-            parsed.warnings.push(
-                marker
-                    .warning_at(
-                        arg.offset,
-                        arg.len,
-                        "`reinvocationPolicy` applies to mutating webhooks only; ignored",
-                    )
-                    .with_help(
-                        "a validating webhook runs once, after every mutation: remove \
-                         `reinvocationPolicy=` (controller-gen drops it too)",
-                    ),
-            );
-            None
+    let reinvocation = reinvocation_policy(&marker, kind, &mut warnings);
+    let mut object = webhook_object(&marker, client, reinvocation);
+    let mut patched = BTreeSet::new();
+    if let Some(text) = marker.arg_str("patch").filter(|p| !p.is_empty()) {
+        match apply_patch(&object, text, kind) {
+            Ok((result, fields)) => {
+                object = result;
+                patched = fields;
+            }
+            Err((message, help)) => errors.push(marker.arg_error("patch", message).with_help(
+                help.unwrap_or_else(|| {
+                    "`patch=` is a JSON strategic merge patch of the webhook (the API's field \
+                     names), best written in backticks: \
+                     patch=`{\"namespaceSelector\":{\"matchLabels\":{\"env\":\"prod\"}}}`"
+                        .to_owned()
+                }),
+            )),
         }
-        (_, _) => marker.arg_str("reinvocationPolicy"),
-    };
+    }
+    let mut draft = None;
+    if errors.is_empty() {
+        schema::fill_required(&mut object, schema::webhook(kind));
+        match serde_json::from_value(object) {
+            Ok(webhook) => {
+                draft = Some(Draft {
+                    kind,
+                    webhook,
+                    marker,
+                    source_line: source_line.to_owned(),
+                    patched,
+                });
+            }
+            // The patch was checked against the schema the types are made from.
+            Err(e) => errors.push(
+                marker
+                    .error(format!("internal error: the webhook does not decode: {e}"))
+                    .with_help("please report this, with the marker"),
+            ),
+        }
+    }
+    Parsed {
+        draft,
+        errors: with_line(errors, source_line),
+        warnings: with_line(warnings, source_line),
+    }
+}
+
+/// The marker's `reinvocationPolicy`; on a validating webhook a warning and
+/// none (controller-gen drops it).
+fn reinvocation_policy<'m>(
+    marker: &'m Marker,
+    kind: Kind,
+    warnings: &mut Vec<Diagnostic>,
+) -> Option<&'m str> {
+    let arg = marker.arg("reinvocationPolicy")?;
+    if kind == Kind::Mutating {
+        return arg.value.as_str();
+    }
+    warnings.push(
+        marker
+            .warning_at(
+                arg.offset,
+                arg.len,
+                "`reinvocationPolicy` applies to mutating webhooks only; ignored",
+            )
+            .with_help(
+                "a validating webhook runs once, after every mutation: remove \
+                 `reinvocationPolicy=` (controller-gen drops it too)",
+            ),
+    );
+    None
+}
+
+/// controller-gen's `ToMutatingWebhook` / `ToValidatingWebhook` before the
+/// patch: the webhook as JSON, values in the API's spelling where they are
+/// known (unknown ones as written, for the API server's checks to refuse).
+fn webhook_object(marker: &Marker, client: Option<Value>, reinvocation: Option<&str>) -> Value {
     let mut object = json!({
         "name": marker.arg_str("name").unwrap_or_default(),
-        "rules": [rule(&marker)],
+        "rules": [rule(marker)],
         "failurePolicy": canonical(marker.arg_str("failurePolicy").unwrap_or_default(), FAILURE_POLICIES),
-        "admissionReviewVersions": list(&marker, "admissionReviewVersions"),
+        "admissionReviewVersions": list(marker, "admissionReviewVersions"),
     });
     let fields = object.as_object_mut().expect("an object");
     let optional = [
@@ -147,49 +204,7 @@ pub(super) fn parse(raw: &RawMarker, source_line: &str) -> Parsed {
     if let Some(client) = client {
         fields.insert("clientConfig".to_owned(), client);
     }
-    let mut patched = BTreeSet::new();
-    if let Some(text) = marker.arg_str("patch").filter(|p| !p.is_empty()) {
-        match apply_patch(&object, text, kind) {
-            Ok((result, fields)) => {
-                object = result;
-                patched = fields;
-            }
-            Err((message, help)) => errors.push(marker.arg_error("patch", message).with_help(
-                help.unwrap_or_else(|| {
-                    "`patch=` is a JSON strategic merge patch of the webhook (the API's field \
-                     names), best written in backticks: \
-                     patch=`{\"namespaceSelector\":{\"matchLabels\":{\"env\":\"prod\"}}}`"
-                        .to_owned()
-                }),
-            )),
-        }
-    }
-    let mut draft = Draft {
-        kind,
-        webhook: MutatingWebhook::default(),
-        marker,
-        source_line: source_line.to_owned(),
-        patched,
-    };
-    if errors.is_empty() {
-        schema::fill_required(&mut object, schema::webhook(kind));
-        match serde_json::from_value(object) {
-            Ok(webhook) => {
-                draft.webhook = webhook;
-                parsed.draft = Some(draft);
-            }
-            // The patch was checked against the schema the types are made from.
-            Err(e) => errors.push(
-                draft
-                    .marker
-                    .error(format!("internal error: the webhook does not decode: {e}"))
-                    .with_help("please report this, with the marker"),
-            ),
-        }
-    }
-    parsed.errors = with_line(errors, source_line);
-    parsed.warnings = with_line(std::mem::take(&mut parsed.warnings), source_line);
-    parsed
+    object
 }
 
 fn with_line(diags: Vec<Diagnostic>, line: &str) -> Vec<Diagnostic> {
