@@ -11,3 +11,9 @@ pub struct Webhook2;
 
 /// +kubebuilder:webhook:path=/validate-v1-namespace,mutating=false,failurePolicy=fail,sideEffects=None,groups=core,resources=namespaces,verbs=delete,versions=v1,name=vnamespace.example.com,admissionReviewVersions=v1,timeoutSeconds=20,patch=`{"timeoutSeconds":null}`
 pub struct Webhook3;
+
+// +kubebuilder:webhook:path=/validate-v1-service,mutating=false,failurePolicy=fail,matchPolicy=Exact,sideEffects=None,groups=core,resources=services,verbs=create,versions=v1,name=vservice.example.com,admissionReviewVersions=v1,timeoutSeconds=7,patch=`{"$retainKeys":["name","clientConfig","rules","sideEffects","admissionReviewVersions","failurePolicy"],"failurePolicy":"Ignore"}`
+pub struct Webhook4;
+
+// +kubebuilder:webhook:path=/mutate-v1-service,mutating=true,failurePolicy=fail,sideEffects=None,groups=core,resources=services,verbs=create,versions=v1,name=mservice.example.com,admissionReviewVersions=v1,reinvocationPolicy=IfNeeded,patch=`{"admissionReviewVersions":["v1beta1","v1"],"$setElementOrder/admissionReviewVersions":["v1beta1","v1"],"matchConditions":[{"name":"b","expression":"true"},{"name":"a","expression":"request.operation == 'CREATE'"},{"name":"c","$patch":"delete"}],"$setElementOrder/matchConditions":[{"name":"b"},{"name":"a"}]}`
+pub struct Webhook5;
