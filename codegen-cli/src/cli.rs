@@ -34,9 +34,9 @@ pub enum Command {
     /// Print the RBAC roles granted by the `+kubebuilder:rbac` markers of Rust
     /// sources to standard output (controller-gen's `rbac` generator).
     Rbac(RbacArgs),
-    /// Print the MutatingWebhookConfiguration and ValidatingWebhookConfiguration
-    /// the `+kubebuilder:webhook` markers of Rust sources declare to standard
-    /// output (controller-gen's `webhook` generator).
+    /// Print to standard output the MutatingWebhookConfiguration and
+    /// ValidatingWebhookConfiguration that the `+kubebuilder:webhook` markers of
+    /// Rust sources declare (controller-gen's `webhook` generator).
     Webhook(WebhookArgs),
     /// Turn an empty (or new) directory into a workspace: an `apis` crate for
     /// the input types, a `generated` crate, `hack/update-codegen.sh` and
