@@ -71,6 +71,8 @@ pub struct Builder {
     crd: CrdOptions,
     /// Where to read `+kubebuilder:rbac` markers, and the role name.
     rbac: Option<(PathBuf, String)>,
+    /// Where to read `+kubebuilder:webhook` markers.
+    webhook: Option<PathBuf>,
 }
 
 #[derive(Clone, Debug)]
@@ -98,6 +100,9 @@ pub struct Generated {
     pub warnings: Diagnostics,
     /// The RBAC roles (`<OUT_DIR>/kube_codegen/rbac/role.yaml`), with [`Builder::rbac`].
     pub rbac: Option<PathBuf>,
+    /// The webhook configurations (`<OUT_DIR>/kube_codegen/webhook/manifests.yaml`),
+    /// with [`Builder::webhook`].
+    pub webhook: Option<PathBuf>,
 }
 
 /// Why [`Builder::generate`] failed.
@@ -175,6 +180,7 @@ impl Builder {
             cargo_directives: true,
             crd: CrdOptions::default(),
             rbac: None,
+            webhook: None,
         }
     }
 
@@ -293,8 +299,6 @@ impl Builder {
         self
     }
 
-    /// Whether to print `cargo::` directives to stdout and diagnostics to stderr
-    /// (default on; turn off when calling the builder outside a build script).
     /// Also generate RBAC from the `+kubebuilder:rbac` markers of every `.rs`
     /// file under `source_dir` (e.g. `src`), as `kube-codegen generate
     /// --rbac-source-dir` does; the roles are written to `rbac/role.yaml` next
@@ -305,6 +309,17 @@ impl Builder {
         self
     }
 
+    /// Also generate webhook configurations from the `+kubebuilder:webhook`
+    /// markers of every `.rs` file under `source_dir`, as `kube-codegen
+    /// generate --webhook-source-dir` does; they are written to
+    /// `webhook/manifests.yaml` next to the CRDs ([`Generated::webhook`]).
+    pub fn webhook(mut self, source_dir: impl Into<PathBuf>) -> Self {
+        self.webhook = Some(source_dir.into());
+        self
+    }
+
+    /// Whether to print `cargo::` directives to stdout and diagnostics to stderr
+    /// (default on; turn off when calling the builder outside a build script).
     pub fn cargo_directives(mut self, on: bool) -> Self {
         self.cargo_directives = on;
         self
@@ -374,23 +389,19 @@ impl Builder {
             diagnostics,
             reported: false,
         };
-        let rbac = match &self.rbac {
-            Some((source_dir, role_name)) => {
-                rerun.push(source_dir.clone());
-                match crate::rbac::generate(source_dir, role_name) {
-                    Ok(generated) => Some(generated),
-                    Err(diagnostics) => {
-                        sink.directives(&cargo::rerun_if_changed(&rerun));
-                        return Err(BuildError::Input {
-                            input_dir: source_dir.clone(),
-                            diagnostics,
-                            reported: false,
-                        });
-                    }
-                }
-            }
-            None => None,
-        };
+        let rbac = (self.rbac.as_ref())
+            .map(|(dir, role_name)| {
+                from_sources(
+                    dir,
+                    |d| crate::rbac::generate(d, role_name),
+                    &mut rerun,
+                    sink,
+                )
+            })
+            .transpose()?;
+        let webhook = (self.webhook.as_ref())
+            .map(|dir| from_sources(dir, crate::webhook::generate, &mut rerun, sink))
+            .transpose()?;
         let mut parsed = match parse::parse_dir(&self.input_dir, &parse_opts) {
             Ok(parsed) => parsed,
             Err(diagnostics) => {
@@ -405,6 +416,10 @@ impl Builder {
         if let Some(rbac) = &rbac {
             rerun.extend(rbac.files.iter().cloned());
             parsed.warnings.extend(rbac.warnings.0.iter().cloned());
+        }
+        if let Some(webhook) = &webhook {
+            rerun.extend(webhook.files.iter().cloned());
+            parsed.warnings.extend(webhook.warnings.0.iter().cloned());
         }
         sink.directives(&cargo::rerun_if_changed(&rerun));
         sink.diagnostics(&parsed.warnings);
@@ -447,6 +462,19 @@ impl Builder {
                 crate::emit::GeneratedFile::text(path, crate::rbac::render(&generated.roles));
             desired.insert(path.clone(), write::render(&file, &boilerplate)?);
         }
+        let webhook_path = webhook.as_ref().map(|_| {
+            output_dir
+                .join(&data_dir)
+                .join("webhook")
+                .join(crate::webhook::DEFAULT_FILE_NAME)
+        });
+        if let (Some(path), Some(generated)) = (&webhook_path, &webhook) {
+            let file = crate::emit::GeneratedFile::text(
+                path,
+                crate::webhook::render(&generated.configurations),
+            );
+            desired.insert(path.clone(), write::render(&file, &boilerplate)?);
+        }
         let io_error = |source| BuildError::Io {
             path: output_dir.clone(),
             source,
@@ -468,6 +496,7 @@ impl Builder {
             removed,
             warnings,
             rbac: rbac_path,
+            webhook: webhook_path,
         })
     }
 
@@ -501,6 +530,26 @@ impl Builder {
             .and_then(|s| s.to_str())
             .unwrap_or("kube_codegen")
     }
+}
+
+/// Runs a generator of controller-code markers (RBAC, webhooks) on
+/// `source_dir`, which the script then watches; bad markers fail the build,
+/// after the directives that make fixing them re-run the script.
+fn from_sources<T>(
+    source_dir: &Path,
+    generate: impl FnOnce(&Path) -> Result<T, Diagnostics>,
+    rerun: &mut Vec<PathBuf>,
+    sink: &mut Sink<'_>,
+) -> Result<T, BuildError> {
+    rerun.push(source_dir.to_path_buf());
+    generate(source_dir).map_err(|diagnostics| {
+        sink.directives(&cargo::rerun_if_changed(rerun));
+        BuildError::Input {
+            input_dir: source_dir.to_path_buf(),
+            diagnostics,
+            reported: false,
+        }
+    })
 }
 
 /// Where the cargo directives and rendered diagnostics go.

@@ -20,5 +20,7 @@ pub mod pipeline;
 pub mod rbac;
 pub mod runtime_version;
 pub mod scaffold;
+pub(crate) mod source_markers;
 pub mod validate;
+pub mod webhook;
 pub mod write;

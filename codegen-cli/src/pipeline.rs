@@ -32,6 +32,19 @@ pub struct Config {
     /// `--rbac-source-dir`/`--rbac-output`: RBAC from the `+kubebuilder:rbac`
     /// markers of controller code, written to one file; `None`: no RBAC.
     pub rbac: Option<RbacConfig>,
+    /// `--webhook-source-dir`/`--webhook-output`: webhook configurations from
+    /// the `+kubebuilder:webhook` markers of controller code; `None`: none.
+    pub webhook: Option<WebhookConfig>,
+}
+
+/// Where webhook markers are read and where the configurations go.
+#[derive(Clone, Debug)]
+pub struct WebhookConfig {
+    /// Every `.rs` file under it is read (`controller/src`).
+    pub source_dir: PathBuf,
+    /// The multi-document YAML file of the configurations
+    /// (`manifests/webhook/manifests.yaml`).
+    pub output: PathBuf,
 }
 
 /// Where RBAC markers are read and where the roles go.
@@ -86,6 +99,14 @@ pub fn run(config: &Config) -> Result<Output, Error> {
         }
         None => None,
     };
+    let webhook = match &config.webhook {
+        Some(webhook) => {
+            let (content, warnings) = render_webhook(webhook, &config.boilerplate)?;
+            parsed.warnings.extend(warnings);
+            Some((webhook.output.clone(), content))
+        }
+        None => None,
+    };
     let artifacts = Artifacts {
         apply_configurations: config.emit.apply_configurations,
         ..Artifacts::ALL
@@ -109,6 +130,7 @@ pub fn run(config: &Config) -> Result<Output, Error> {
         rendered.insert(config.output_dir.join(&path), content);
     }
     rendered.extend(rbac);
+    rendered.extend(webhook);
     let manifest = match &config.crate_version {
         Some(version) => Some(versioned_manifest(&config.output_dir, version)?),
         None => None,
@@ -144,6 +166,20 @@ pub fn render_rbac(
     let generated =
         crate::rbac::generate(&rbac.source_dir, &rbac.role_name).map_err(Error::Input)?;
     let file = GeneratedFile::text(&rbac.output, crate::rbac::render(&generated.roles));
+    Ok((write::render(&file, boilerplate)?, generated.warnings))
+}
+
+/// The webhook file's final content (header and configurations) and the
+/// warnings about its markers; bad markers are [`Error::Input`].
+pub fn render_webhook(
+    webhook: &WebhookConfig,
+    boilerplate: &Boilerplate,
+) -> Result<(String, Diagnostics), Error> {
+    let generated = crate::webhook::generate(&webhook.source_dir).map_err(Error::Input)?;
+    let file = GeneratedFile::text(
+        &webhook.output,
+        crate::webhook::render(&generated.configurations),
+    );
     Ok((write::render(&file, boilerplate)?, generated.warnings))
 }
 

@@ -933,6 +933,7 @@ fn generate(case: &str) -> Result<(), Diagnostics> {
         emit: Default::default(),
         crate_version: None,
         rbac: None,
+        webhook: None,
     };
     match kube_codegen::pipeline::run(&config) {
         Ok(_) => Ok(()),
@@ -1020,12 +1021,13 @@ error: `v1::ClusterSpec` and `v2::ClusterSpec` differ, and no conversion between
 }
 
 /// Conversion markers: a webhook without a strategy, a service that is not
-/// `namespace/name`, a URL the API server refuses, a kind marker on a field.
+/// `namespace/name`, a URL the API server refuses, a kind marker on a field,
+/// a Service path the API server refuses (the admission webhooks' check).
 #[test]
 fn conversion_markers() {
     check(
         "conversion-markers",
-        4,
+        5,
         r#"
 error: `+kubebuilder:conversion:webhook` has no effect without a conversion strategy
  --> tests/bad-input/conversion-markers/fleet/v1/cluster.rs:5:4
@@ -1054,6 +1056,13 @@ error: `+kubebuilder:conversion:strategy` cannot be used on a field
 25 |     // +kubebuilder:conversion:strategy=Webhook
    |        ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^
    = help: `+kubebuilder:conversion:strategy` belongs above a struct or enum
+
+error: path segment `Convert_v1` is not lowercase letters, digits, `-` and `.`
+  --> tests/bad-input/conversion-markers/fleet/v1/cluster.rs:31:69
+   |
+31 | // +kubebuilder:conversion:webhook:service=fleet/fleet-webhook,path=/Convert_v1
+   |                                                                     ^^^^^^^^^^^
+   = help: write the URL path of the webhook, `/` and segments of lowercase letters, digits, `-` and `.`, such as `path=/convert`
 "#,
     );
 }

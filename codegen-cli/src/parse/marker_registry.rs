@@ -107,6 +107,11 @@ pub(crate) enum MarkerId {
     /// `+kubebuilder:rbac`, read from controller code by [`crate::rbac`];
     /// in type files it is a foreign marker.
     Rbac,
+    /// `+kubebuilder:webhook`, read from controller code by [`crate::webhook`];
+    /// in type files it is a foreign marker.
+    Webhook,
+    /// `+kubebuilder:webhookconfiguration`, likewise.
+    WebhookConfiguration,
     /// Markers of other Go tools: accepted with a warning, no effect.
     Foreign,
     /// Markers whose meaning kube-codegen cannot honour: an error, since
@@ -705,7 +710,13 @@ pub(crate) static MARKERS: &[MarkerDef] = &[
     ),
     foreign(
         "kubebuilder:webhook",
-        "webhook markers belong in controller code",
+        "webhook markers are read from controller code (`kube-codegen webhook --source-dir DIR`, \
+         or `generate --webhook-source-dir DIR`), not from API types",
+    ),
+    foreign(
+        "kubebuilder:webhookconfiguration",
+        "webhook markers are read from controller code (`kube-codegen webhook --source-dir DIR`, \
+         or `generate --webhook-source-dir DIR`), not from API types",
     ),
     foreign(
         "kubebuilder:ac",

@@ -380,11 +380,14 @@ fn parse_args(
             continue;
         };
         if args.iter().any(|a: &Arg| a.key == key) {
-            errors.push(MarkerError::new(
-                key_offset,
-                key_len,
-                format!("argument `{key}` is given twice"),
-            ));
+            errors.push(
+                MarkerError::new(
+                    key_offset,
+                    key_len,
+                    format!("argument `{key}` is given twice"),
+                )
+                .help(format!("keep one `{key}=`")),
+            );
             continue;
         }
         let parsed = match value_raw {
