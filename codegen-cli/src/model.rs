@@ -452,6 +452,10 @@ pub struct Validation {
     pub title: Option<String>,
     /// `+kubebuilder:externalDocs`: (url, description).
     pub external_docs: Option<(String, Option<String>)>,
+    /// `+k8s:required`: besides required, not empty (`minLength`, `minItems`
+    /// or `minProperties` 1 unless given) where the field's own schema is a
+    /// string, list or map, as controller-gen v0.23 writes it.
+    pub k8s_required: bool,
 }
 
 #[derive(Clone, Debug, Default)]

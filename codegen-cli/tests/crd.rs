@@ -1798,6 +1798,21 @@ mod conversion_tests {
         );
     }
 
+    /// The API server never converts to or from a version it does not serve:
+    /// what such a version lacks is lost nowhere.
+    #[test]
+    fn an_unserved_version_loses_nothing() {
+        let v1 = vec![field("image", FieldType::String)];
+        let beta = vec![field("command", FieldType::String)];
+        let mut api = job_api(v1.clone(), beta.clone());
+        assert!(!messages(&api).is_empty(), "the served pair differs");
+        let beta_version = &mut api.groups[0].versions[1];
+        assert_eq!(beta_version.name, "v1beta1");
+        let kind = beta_version.files[0].types[0].kind.as_mut().unwrap();
+        kind.served = false;
+        assert_eq!(messages(&api), Vec::<String>::new());
+    }
+
     #[test]
     fn lossless_acknowledges_a_field_and_everything_below_it() {
         let mut removed = field("command", FieldType::String);

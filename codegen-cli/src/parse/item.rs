@@ -454,6 +454,10 @@ fn build_field(
             }
             M::Optional | M::ValidationOptional => Some(false),
             M::Required | M::ValidationRequired => Some(true),
+            M::K8sRequired => {
+                validation.k8s_required = m.is_true();
+                Some(true)
+            }
             M::Nullable => {
                 nullable = m.is_true();
                 None

@@ -194,10 +194,11 @@ fn converted_kinds(api: &Api) -> Vec<KindPlan<'_>> {
                 group,
                 kind,
                 hub,
-                spokes: versions
-                    .iter()
-                    .map(|(v, _)| *v)
-                    .filter(|v| !std::ptr::eq(*v, hub))
+                // The API server never converts to or from a version it does
+                // not serve (`+kubebuilder:unservedversion`).
+                spokes: kinds()
+                    .filter(|(v, k)| !std::ptr::eq(*v, hub) && k.served)
+                    .map(|(v, _)| v)
                     .collect(),
             });
         }

@@ -280,6 +280,9 @@ impl<'a> SchemaBuilder<'a> {
             }
             None => validation::apply(&mut schema, &field.validation, &field.location, self.errors),
         }
+        if field.validation.k8s_required {
+            not_empty(&mut schema, field);
+        }
         // Null safety: a `RawExtension` field (not in an `Option`) holds `null`
         // by default and serde writes it; the schema must accept what the type writes.
         let raw_extension =
@@ -717,7 +720,36 @@ fn has_nested_defaults(schema: &JSONSchemaProps) -> bool {
     })
 }
 
-/// `Option<T>`, `Box<T>` → `T`, recursively.
+/// `+k8s:required`'s minimum (controller-gen v0.23's `K8sRequired`), unless a
+/// bound is given: one character, item or property where the field's schema is
+/// its own string, list or map; one property where the field names a type (a
+/// `$ref` in controller-gen: a struct, an enum, a newtype, an alias, an external
+/// type), whatever that type is, as controller-gen writes it.
+fn not_empty(schema: &mut JSONSchemaProps, field: &Field) {
+    let named = field.alias.is_some()
+        || match strip_wrappers(&field.ty) {
+            FieldType::Local(_) => true,
+            FieldType::External(ext) => ext.path != BYTE_STRING,
+            _ => false,
+        };
+    if named {
+        schema.min_properties.get_or_insert(1);
+        return;
+    }
+    match schema.type_.as_deref() {
+        Some("string") => {
+            schema.min_length.get_or_insert(1);
+        }
+        Some("array") => {
+            schema.min_items.get_or_insert(1);
+        }
+        Some("object") => {
+            schema.min_properties.get_or_insert(1);
+        }
+        _ => {}
+    }
+}
+
 fn strip_wrappers(ty: &FieldType) -> &FieldType {
     match ty {
         FieldType::Option(inner) | FieldType::Boxed(inner) => strip_wrappers(inner),
