@@ -14,6 +14,7 @@ pub mod crate_version;
 pub mod dependencies;
 pub mod diag;
 pub mod emit;
+pub mod map_keys;
 pub mod model;
 pub mod parse;
 pub mod pipeline;

@@ -644,10 +644,9 @@ fn newtypes_have_their_field_schema_and_their_markers() {
     assert_eq!(p["checksum"], json!({"type": "string", "format": "byte"}));
     assert_eq!(p["pair"]["type"], "array");
     assert_eq!(p["pair"]["items"]["minimum"], 1.0);
-    assert_eq!(
-        spec["required"],
-        json!(["host", "aliases", "checksum", "pair"])
-    );
+    // A `ByteString` holding no bytes is left out (the server refuses `""`
+    // for `format: byte`), so it is not required.
+    assert_eq!(spec["required"], json!(["host", "aliases", "pair"]));
 }
 
 #[test]
