@@ -32,6 +32,7 @@ fn config(input_dir: PathBuf, output_dir: PathBuf) -> Config {
         emit: EmitOptions::default(),
         crate_version: None,
         rbac: None,
+        add_dependencies: false,
     }
 }
 

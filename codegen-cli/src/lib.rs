@@ -14,6 +14,8 @@ pub mod crate_version;
 pub mod dependencies;
 pub mod diag;
 pub mod emit;
+mod manifest;
+pub mod manifest_dependencies;
 pub mod map_keys;
 pub mod model;
 pub mod parse;

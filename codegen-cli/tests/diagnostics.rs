@@ -926,6 +926,7 @@ fn generate(case: &str) -> Result<(), Diagnostics> {
         emit: Default::default(),
         crate_version: None,
         rbac: None,
+        add_dependencies: false,
     };
     match kube_codegen::pipeline::run(&config) {
         Ok(_) => Ok(()),

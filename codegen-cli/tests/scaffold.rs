@@ -293,3 +293,69 @@ fn create_api_takes_its_files_back_when_the_input_does_not_generate() {
     );
     assert_eq!(tree(tmp.path()), before, "create api left changes behind");
 }
+
+/// The generated crate's Cargo.toml must list what the generated code uses:
+/// `generate` names the line to add (and writes nothing), `create api` adds it.
+#[test]
+fn a_crate_the_types_need_is_named_by_generate_and_added_by_create_api() {
+    let tmp = tempfile::tempdir().unwrap();
+    assert!(kube_codegen(tmp.path(), &["init"]).status.success());
+    let create = |kind: &str, extra: &[&str]| {
+        let mut args = vec![
+            "create",
+            "api",
+            "--group",
+            "cache.example.com",
+            "--version",
+            "v1",
+            "--kind",
+            kind,
+        ];
+        args.extend(extra);
+        kube_codegen(tmp.path(), &args)
+    };
+    assert!(create("Memcached", &["--no-generate"]).status.success());
+    let kind_file = tmp.path().join("apis/src/cache/v1/memcached.rs");
+    let text = std::fs::read_to_string(&kind_file).unwrap();
+    let with_chrono = text.replacen(
+        "pub struct MemcachedSpec {",
+        "pub struct MemcachedSpec {\n    /// When the cache was last flushed.\n    pub flushed: Option<chrono::DateTime<chrono::Utc>>,",
+        1,
+    );
+    assert_ne!(with_chrono, text, "the template has a MemcachedSpec");
+    std::fs::write(&kind_file, with_chrono).unwrap();
+    let manifest = tmp.path().join("generated/Cargo.toml");
+    let before = std::fs::read_to_string(&manifest).unwrap();
+    let files = tree(tmp.path());
+
+    let out = kube_codegen(
+        tmp.path(),
+        &[
+            "generate",
+            "--input-dir",
+            "apis/src",
+            "--output-dir",
+            "generated",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(
+        err.contains("error: this crate does not depend on `chrono`, which the generated code uses for `chrono::DateTime<chrono::Utc>`")
+            && err.contains("= help: add `chrono = { version = \"0.4\", features = [\"serde\"] }` under [dependencies]; nothing was written"),
+        "{err}"
+    );
+    assert_eq!(tree(tmp.path()), files, "nothing may be written");
+
+    let out = create("Redis", &[]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let after = std::fs::read_to_string(&manifest).unwrap();
+    let added = "# `chrono::DateTime<Utc>` fields (RFC 3339 with its serde feature)\n\
+                 chrono = { version = \"0.4\", features = [\"serde\"] }\n";
+    assert!(after.contains(added), "{after}");
+    assert_eq!(
+        after.replacen(added, "", 1),
+        before,
+        "the rest stays as it was"
+    );
+}
