@@ -4,6 +4,8 @@
 use std::ops::Range;
 use std::path::Path;
 
+use toml_edit::Document;
+
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::model::Location;
 
@@ -13,7 +15,16 @@ pub(crate) struct Manifest<'a> {
     pub text: &'a str,
 }
 
-impl Manifest<'_> {
+impl<'a> Manifest<'a> {
+    /// The manifest's TOML, or an error at what does not parse.
+    pub fn document(&self) -> Result<Document<&'a str>, Diagnostics> {
+        Document::parse(self.text).map_err(|e| {
+            Diagnostics(vec![
+                self.error(format!("invalid TOML: {}", e.message()), e.span()),
+            ])
+        })
+    }
+
     /// An error at `span` of the manifest (the whole file without one).
     pub fn error(&self, message: impl Into<String>, span: Option<Range<usize>>) -> Diagnostic {
         let location = match &span {

@@ -37,11 +37,7 @@ pub fn check(manifest: &Path, api: &Api) -> Result<(), Diagnostics> {
         path: manifest,
         text: &text,
     };
-    let document = Document::parse(text.as_str()).map_err(|e| {
-        Diagnostics(vec![
-            file.error(format!("invalid TOML: {}", e.message()), e.span()),
-        ])
-    })?;
+    let document = file.document()?;
     let at = document.get("dependencies").and_then(Item::span);
     let errors: Vec<_> = missing(&document, api)
         .into_iter()

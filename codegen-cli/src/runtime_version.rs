@@ -46,11 +46,7 @@ pub fn check(manifest: &Path) -> Result<(), Diagnostics> {
     };
     let wanted = dependencies::RUNTIME_VERSION_REQ;
     let suggestion = format!("{RUNTIME_CRATE} = \"{wanted}\"");
-    let document = Document::parse(text.as_str()).map_err(|e| {
-        Diagnostics(vec![
-            file.error(format!("invalid TOML: {}", e.message()), e.span()),
-        ])
-    })?;
+    let document = file.document()?;
     let Some(dependencies) = document.get("dependencies").and_then(Item::as_table_like) else {
         return Err(Diagnostics(vec![
             file.error(
@@ -154,11 +150,7 @@ fn path_version(manifest: &Path) -> Result<Version, Diagnostics> {
         path: manifest,
         text: &text,
     };
-    let document = Document::parse(text.as_str()).map_err(|e| {
-        Diagnostics(vec![
-            file.error(format!("invalid TOML: {}", e.message()), e.span()),
-        ])
-    })?;
+    let document = file.document()?;
     let version = document
         .get("package")
         .and_then(|p| p.get("version"))
