@@ -33,6 +33,7 @@ fn config(input_dir: PathBuf, output_dir: PathBuf) -> Config {
         crate_version: None,
         rbac: None,
         webhook: None,
+        add_dependencies: false,
     }
 }
 

@@ -413,6 +413,20 @@ impl Builder {
         // The files first: cargo names the first changed path as the reason to
         // re-run, and a file says more than its directory.
         rerun.splice(0..0, parsed.inputs.iter().cloned());
+        // The crate the code lands in (this build script's, or the output
+        // directory's) must depend on what the code uses.
+        let manifest = match (&self.output_dir, std::env::var_os("CARGO_MANIFEST_DIR")) {
+            (None, Some(dir)) => Some(Path::new(&dir).join("Cargo.toml")),
+            (Some(dir), _) => Some(dir.join("Cargo.toml")),
+            (None, None) => None,
+        };
+        if let Some(manifest) = manifest
+            && let Err(diagnostics) = crate::manifest_dependencies::check(&manifest, &parsed.api)
+        {
+            rerun.push(manifest);
+            sink.directives(&cargo::rerun_if_changed(&rerun));
+            return Err(input_error(diagnostics));
+        }
         if let Some(rbac) = &rbac {
             rerun.extend(rbac.files.iter().cloned());
             parsed.warnings.extend(rbac.warnings.0.iter().cloned());
@@ -734,6 +748,41 @@ pub struct Widget {
             "{full}"
         );
         assert!(!out.exists(), "nothing may be written");
+    }
+
+    /// Generated code that names a crate the crate it lands in lacks would
+    /// only fail later, in `cargo build`: the manifest's `[dependencies]` is
+    /// checked first, and the missing line named.
+    #[test]
+    fn a_crate_the_code_needs_and_the_manifest_lacks_is_an_error() {
+        let tmp = tempfile::tempdir().unwrap();
+        let (apis, out) = (tmp.path().join("apis"), tmp.path().join("out"));
+        let with_chrono = WIDGET.replace(
+            "pub size: i32,",
+            "pub size: i32,\n    pub since: Option<chrono::DateTime<chrono::Utc>>,",
+        );
+        input(&apis, &with_chrono);
+        std::fs::create_dir_all(&out).unwrap();
+        let manifest = out.join("Cargo.toml");
+        let deps = "[dependencies]\nkube = \"5\"\nk8s-openapi = \"0.29\"\nserde = \"1\"\n";
+        std::fs::write(&manifest, format!("[package]\nname = \"shop\"\n\n{deps}")).unwrap();
+        let (result, stdout, _) = run(&Builder::new(&apis).output_dir(&out));
+        assert!(result.is_err());
+        assert!(
+            stdout.contains(&format!(
+                "cargo::error={}:4:1: this crate does not depend on `chrono`, which the generated code uses for `chrono::DateTime<chrono::Utc>` (at {}:13:9) (help: add `chrono = {{ version = \"0.4\", features = [\"serde\"] }}` under [dependencies]; nothing was written)",
+                manifest.display(),
+                apis.join("shop/v1/widget.rs").display()
+            )),
+            "{stdout}"
+        );
+        assert!(!out.join("kube_codegen").exists(), "nothing may be written");
+        std::fs::write(
+            &manifest,
+            format!("[package]\nname = \"shop\"\n\n{deps}chrono = \"0.4\"\n"),
+        )
+        .unwrap();
+        run(&Builder::new(&apis).output_dir(&out)).0.unwrap();
     }
 
     #[test]

@@ -87,7 +87,13 @@ fn create_api(args: &CreateApiArgs) -> ExitCode {
         Ok(_) => unreachable!("`generate` parses as Command::Generate"),
         Err(err) => err.exit(),
     };
-    match generate(&generate_args) {
+    // Unlike `generate`, which names the line to add, `create api` adds the
+    // crates the generated code uses to the generated crate's Cargo.toml.
+    let generated = config(&generate_args).and_then(|mut config| {
+        config.add_dependencies = true;
+        generate_with(&config)
+    });
+    match generated {
         Ok(code) => {
             eprint!("{next}");
             code
@@ -121,8 +127,11 @@ fn scaffold_failed(err: &kube_codegen::scaffold::Error) -> ExitCode {
 }
 
 fn generate(args: &GenerateArgs) -> Result<ExitCode, Error> {
-    let config = config(args)?;
-    let (output, plan) = pipeline::generate(&config)?;
+    generate_with(&config(args)?)
+}
+
+fn generate_with(config: &Config) -> Result<ExitCode, Error> {
+    let (output, plan) = pipeline::generate(config)?;
     print_warnings(&output.parsed.warnings);
     for change in &plan.changes {
         eprintln!("  {:<7} {}", verb(change), change.path().display());
@@ -256,6 +265,7 @@ fn config(args: &GenerateArgs) -> Result<Config, Error> {
             .clone()
             .zip(args.webhook_output.clone())
             .map(|(source_dir, output)| WebhookConfig { source_dir, output }),
+        add_dependencies: false,
     })
 }
 

@@ -35,6 +35,10 @@ pub struct Config {
     /// `--webhook-source-dir`/`--webhook-output`: webhook configurations from
     /// the `+kubebuilder:webhook` markers of controller code; `None`: none.
     pub webhook: Option<WebhookConfig>,
+    /// Add the crates the generated code uses and the generated crate's
+    /// Cargo.toml lacks to it (`create api`); otherwise a missing one is an
+    /// error that names the line to add (see [`crate::manifest_dependencies`]).
+    pub add_dependencies: bool,
 }
 
 /// Where webhook markers are read and where the configurations go.
@@ -91,6 +95,11 @@ pub fn run(config: &Config) -> Result<Output, Error> {
     // Before anything else: code for another runtime release could not compile.
     crate::runtime_version::check(&config.output_dir.join("Cargo.toml")).map_err(Error::Input)?;
     let mut parsed = parse::parse_dir(&config.input_dir, &config.parse).map_err(Error::Input)?;
+    // Code that names a crate the output crate lacks would not build.
+    if !config.add_dependencies {
+        crate::manifest_dependencies::check(&config.output_dir.join("Cargo.toml"), &parsed.api)
+            .map_err(Error::Input)?;
+    }
     let rbac = match &config.rbac {
         Some(rbac) => {
             let (content, warnings) = render_rbac(rbac, &config.boilerplate)?;
@@ -131,10 +140,7 @@ pub fn run(config: &Config) -> Result<Output, Error> {
     }
     rendered.extend(rbac);
     rendered.extend(webhook);
-    let manifest = match &config.crate_version {
-        Some(version) => Some(versioned_manifest(&config.output_dir, version)?),
-        None => None,
-    };
+    let manifest = output_manifest(config, &parsed.api)?;
     Ok(Output {
         parsed,
         files: rendered,
@@ -181,6 +187,34 @@ pub fn render_webhook(
         crate::webhook::render(&generated.configurations),
     );
     Ok((write::render(&file, boilerplate)?, generated.warnings))
+}
+
+/// The generated crate's Cargo.toml as the run leaves it, when the run
+/// changes it: with the `--crate-version`, and with the crates the generated
+/// code uses added (`add_dependencies`); `None` when it is left alone.
+fn output_manifest(config: &Config, api: &Api) -> Result<Option<(PathBuf, String)>, Error> {
+    let mut manifest = match &config.crate_version {
+        Some(version) => Some(versioned_manifest(&config.output_dir, version)?),
+        None => None,
+    };
+    let path = config.output_dir.join("Cargo.toml");
+    if config.add_dependencies && path.is_file() {
+        let text = match manifest.take() {
+            Some((_, text)) => text,
+            None => std::fs::read_to_string(&path).map_err(|source| Error::Io {
+                path: path.clone(),
+                source,
+            })?,
+        };
+        let added = crate::manifest_dependencies::add_missing(&text, api).map_err(|message| {
+            Error::Manifest {
+                path: path.clone(),
+                message,
+            }
+        })?;
+        manifest = Some((path, added.unwrap_or(text)));
+    }
+    Ok(manifest)
 }
 
 /// `<output_dir>/Cargo.toml` as it must be with `version`.

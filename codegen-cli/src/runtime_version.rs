@@ -17,6 +17,7 @@ use toml_edit::{Document, Item, Table};
 
 use crate::dependencies::{self, RUNTIME_CRATE};
 use crate::diag::{Diagnostic, Diagnostics};
+use crate::manifest::{Manifest, read};
 use crate::model::Location;
 
 /// What the runtime dependency of a manifest resolves to.
@@ -25,56 +26,6 @@ enum Requirement {
     Req(VersionReq),
     /// The version of a path dependency without a requirement.
     Exact(Version),
-}
-
-/// A manifest and where in it a problem is.
-struct Manifest<'a> {
-    path: &'a Path,
-    text: &'a str,
-}
-
-impl Manifest<'_> {
-    fn error(&self, message: impl Into<String>, span: Option<Range<usize>>) -> Diagnostic {
-        let location = match &span {
-            Some(span) => {
-                let before = &self.text[..span.start.min(self.text.len())];
-                let line = before.matches('\n').count() + 1;
-                let column = before.rsplit('\n').next().unwrap_or("").chars().count() + 1;
-                Location {
-                    file: self.path.to_owned(),
-                    line,
-                    column,
-                }
-            }
-            None => Location {
-                file: self.path.to_owned(),
-                line: 0,
-                column: 0,
-            },
-        };
-        let len = span.map_or(1, |s| self.text.get(s).map_or(1, |t| t.chars().count()));
-        let mut diagnostic = Diagnostic::error(message, location);
-        if diagnostic.location.line > 0 {
-            let line = self.text.lines().nth(diagnostic.location.line - 1);
-            diagnostic = diagnostic
-                .with_source_line(line.unwrap_or_default())
-                .with_span(len.max(1));
-        }
-        diagnostic
-    }
-}
-
-fn read(path: &Path) -> Result<String, Diagnostics> {
-    std::fs::read_to_string(path).map_err(|e| {
-        Diagnostics(vec![Diagnostic::error(
-            format!("cannot read {}: {e}", path.display()),
-            Location {
-                file: path.to_owned(),
-                line: 0,
-                column: 0,
-            },
-        )])
-    })
 }
 
 /// Checks the crate whose `Cargo.toml` is at `manifest`: it must depend on a
@@ -95,11 +46,7 @@ pub fn check(manifest: &Path) -> Result<(), Diagnostics> {
     };
     let wanted = dependencies::RUNTIME_VERSION_REQ;
     let suggestion = format!("{RUNTIME_CRATE} = \"{wanted}\"");
-    let document = Document::parse(text.as_str()).map_err(|e| {
-        Diagnostics(vec![
-            file.error(format!("invalid TOML: {}", e.message()), e.span()),
-        ])
-    })?;
+    let document = file.document()?;
     let Some(dependencies) = document.get("dependencies").and_then(Item::as_table_like) else {
         return Err(Diagnostics(vec![
             file.error(
@@ -203,11 +150,7 @@ fn path_version(manifest: &Path) -> Result<Version, Diagnostics> {
         path: manifest,
         text: &text,
     };
-    let document = Document::parse(text.as_str()).map_err(|e| {
-        Diagnostics(vec![
-            file.error(format!("invalid TOML: {}", e.message()), e.span()),
-        ])
-    })?;
+    let document = file.document()?;
     let version = document
         .get("package")
         .and_then(|p| p.get("version"))
