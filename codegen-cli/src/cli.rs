@@ -34,6 +34,10 @@ pub enum Command {
     /// Print the RBAC roles granted by the `+kubebuilder:rbac` markers of Rust
     /// sources to standard output (controller-gen's `rbac` generator).
     Rbac(RbacArgs),
+    /// Print to standard output the MutatingWebhookConfiguration and
+    /// ValidatingWebhookConfiguration that the `+kubebuilder:webhook` markers of
+    /// Rust sources declare (controller-gen's `webhook` generator).
+    Webhook(WebhookArgs),
     /// Turn an empty (or new) directory into an operator's workspace: the
     /// operator (`src/main.rs` on kube-codegen's manager, `src/controllers/`),
     /// an `apis` crate for the input types, a `generated` crate, the hack
@@ -56,6 +60,15 @@ pub struct RbacArgs {
 
     #[command(flatten)]
     pub role: RoleNameArg,
+}
+
+/// Flags of `webhook`.
+#[derive(Debug, Args)]
+pub struct WebhookArgs {
+    /// Directory whose `.rs` files (recursively) hold `+kubebuilder:webhook`
+    /// markers in comments, e.g. `controller/src`.
+    #[arg(long, value_name = "DIR")]
+    pub source_dir: PathBuf,
 }
 
 /// The `--role-name` flag, shared by `rbac`, `generate` and `verify`.
@@ -294,6 +307,18 @@ pub struct GenerateArgs {
 
     #[command(flatten)]
     pub role: RoleNameArg,
+
+    /// Also generate webhook configurations: read the `+kubebuilder:webhook`
+    /// markers of every `.rs` file under DIR (e.g. `controller/src`) and write
+    /// them to `--webhook-output`.
+    #[arg(long, value_name = "DIR", requires = "webhook_output")]
+    pub webhook_source_dir: Option<PathBuf>,
+
+    /// The file the webhook configurations are written to (a
+    /// MutatingWebhookConfiguration and a ValidatingWebhookConfiguration, one
+    /// YAML document each), e.g. `manifests/webhook/manifests.yaml`.
+    #[arg(long, value_name = "FILE", requires = "webhook_source_dir")]
+    pub webhook_output: Option<PathBuf>,
 
     /// Generate `src/applyconfigurations`: typed server-side apply
     /// configurations and `extract_<kind>` (client-go's

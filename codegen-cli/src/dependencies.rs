@@ -7,6 +7,8 @@
 //! emitters or the scaffold's templates produce needs another crate, change it
 //! here and nowhere else.
 
+use crate::model::{Api, Field, FieldType, Location, TypeBody, TypeDef};
+
 /// One `[dependencies]` entry of a crate.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Dependency {
@@ -46,6 +48,21 @@ impl Dependency {
                 extra.join(", ")
             )
         }
+    }
+
+    /// The line of a crate that inherits this dependency from its workspace,
+    /// whatever the workspace's entry enables, with this one's features:
+    /// `name = { workspace = true[, features = [...]] }`.
+    pub fn inherited_line_with_features(&self) -> String {
+        if self.features.is_empty() {
+            return format!("{} = {{ workspace = true }}", self.name);
+        }
+        let list: Vec<String> = self.features.iter().map(|f| format!("\"{f}\"")).collect();
+        format!(
+            "{} = {{ workspace = true, features = [{}] }}",
+            self.name,
+            list.join(", ")
+        )
     }
 
     /// The `name = { ... }` line of a `Cargo.toml`.
@@ -277,6 +294,125 @@ pub const CONVERSION: ProjectCrate = ProjectCrate {
 /// `init` writes them.
 pub const PROJECT_CRATES: [ProjectCrate; 3] = [RUNTIME, MANAGER, CONVERSION];
 
+/// `jiff`, for `jiff::Timestamp` fields.
+const JIFF: Dependency = Dependency {
+    name: "jiff",
+    version: "0.2",
+    features: &["serde"],
+    default_features: true,
+    why: "`jiff::Timestamp` fields (RFC 3339 with its serde feature)",
+};
+
+/// `chrono`, for `chrono::DateTime<Utc>` fields.
+const CHRONO: Dependency = Dependency {
+    name: "chrono",
+    version: "0.4",
+    features: &["serde"],
+    default_features: true,
+    why: "`chrono::DateTime<Utc>` fields (RFC 3339 with its serde feature)",
+};
+
+/// A crate the code generated for an API uses, and the first field that needs
+/// it (none for what every generated crate needs).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Needed {
+    pub dependency: Dependency,
+    /// The field and the type it names.
+    pub because: Option<(Location, String)>,
+}
+
+/// Every crate the code generated for `api` uses, except the runtime (whose
+/// release [`crate::runtime_version`] checks): kube, k8s-openapi and serde
+/// always, serde_json for JSON values, the time crates of timestamp fields
+/// (named through k8s-openapi's re-export, `k8s_openapi::jiff::Timestamp`,
+/// jiff is not needed), and the conversion webhook's crate when a kind
+/// converts between versions.
+pub fn needed_by(api: &Api) -> Vec<Needed> {
+    let always = |dependency: Dependency| Needed {
+        dependency,
+        because: None,
+    };
+    let mut out: Vec<Needed> = generated_crate()
+        .into_iter()
+        .filter(|d| matches!(d.name, "kube" | "k8s-openapi" | "serde"))
+        .map(always)
+        .collect();
+    let mut seen = std::collections::BTreeSet::new();
+    for (_, _, ty) in api.types() {
+        for (location, field_type) in type_fields(ty) {
+            walk(field_type, &mut |t| {
+                let needed = match t {
+                    FieldType::Json => Some((
+                        generated_crate()
+                            .into_iter()
+                            .find(|d| d.name == "serde_json")
+                            .expect("serde_json is in the list"),
+                        "serde_json::Value".to_owned(),
+                    )),
+                    FieldType::External(ext) => {
+                        let path = ext.rust_path();
+                        match path.split("::").next() {
+                            Some("jiff") => Some((JIFF, path.to_owned())),
+                            Some("chrono") => Some((CHRONO, path.to_owned())),
+                            _ => None,
+                        }
+                    }
+                    _ => None,
+                };
+                if let Some((dependency, what)) = needed
+                    && seen.insert(dependency.name)
+                {
+                    out.push(Needed {
+                        dependency,
+                        because: Some((location.clone(), what)),
+                    });
+                }
+            });
+        }
+    }
+    if crate::emit::conversion::converts(api) {
+        out.push(always(conversion()));
+    }
+    out
+}
+
+/// Where the fields of a type are and their types: a struct's, its
+/// variants', a newtype's one.
+fn type_fields(ty: &TypeDef) -> Vec<(&Location, &FieldType)> {
+    let on_the_wire = |f: &&Field| !f.skip;
+    match &ty.body {
+        TypeBody::Struct(def) => def
+            .fields
+            .iter()
+            .filter(on_the_wire)
+            .map(|f| (&f.location, &f.ty))
+            .collect(),
+        TypeBody::Enum(def) => def
+            .wire_variants()
+            .flat_map(|v| v.data.fields())
+            .filter(on_the_wire)
+            .map(|f| (&f.location, &f.ty))
+            .collect(),
+        TypeBody::Newtype(def) => vec![(&ty.location, &def.inner)],
+    }
+}
+
+/// `ty` and every type inside it.
+fn walk(ty: &FieldType, visit: &mut impl FnMut(&FieldType)) {
+    visit(ty);
+    match ty {
+        FieldType::Option(inner)
+        | FieldType::Vec(inner)
+        | FieldType::Boxed(inner)
+        | FieldType::Array { item: inner, .. } => walk(inner, visit),
+        FieldType::Map { key, value, .. } => {
+            walk(key, visit);
+            walk(value, visit);
+        }
+        _ => {}
+    }
+}
+
 /// What a generated crate's own tests need: its README's examples run on a
 /// Tokio runtime.
 pub fn generated_crate_dev() -> Vec<Dependency> {
@@ -316,6 +452,57 @@ mod tests {
         assert_eq!(
             api_crate()[0].toml_line(),
             r#"k8s-openapi = { version = "0.29.0", features = ["v1_34"] }"#
+        );
+    }
+
+    /// The crates a field's type needs follow how the generated code names
+    /// it: through k8s-openapi's re-export, jiff is not needed.
+    #[test]
+    fn type_crates_follow_the_spelling() {
+        let api = |ty: &str| {
+            let files = [
+                (
+                    std::path::PathBuf::from("ops/v1/mod.rs"),
+                    "//! +groupName=ops.example.com\nmod run;\npub use run::*;\n".to_owned(),
+                ),
+                (
+                    std::path::PathBuf::from("ops/v1/run.rs"),
+                    format!(
+                        "use k8s_openapi::apimachinery::pkg::apis::meta::v1::ObjectMeta;\n\
+                         // +genclient\n\
+                         #[derive(serde::Serialize, serde::Deserialize)]\n\
+                         pub struct Run {{ pub metadata: ObjectMeta, pub spec: RunSpec }}\n\
+                         #[derive(serde::Serialize, serde::Deserialize)]\n\
+                         pub struct RunSpec {{ pub at: {ty} }}\n"
+                    ),
+                ),
+            ];
+            crate::parse::parse_sources(&files, &crate::parse::ParseOptions::default())
+                .unwrap()
+                .api
+        };
+        let names = |ty: &str| -> Vec<&'static str> {
+            needed_by(&api(ty))
+                .into_iter()
+                .map(|n| n.dependency.name)
+                .collect()
+        };
+        assert_eq!(names("String"), ["kube", "k8s-openapi", "serde"]);
+        assert_eq!(
+            names("jiff::Timestamp"),
+            ["kube", "k8s-openapi", "serde", "jiff"]
+        );
+        assert_eq!(
+            names("k8s_openapi::jiff::Timestamp"),
+            ["kube", "k8s-openapi", "serde"]
+        );
+        assert_eq!(
+            names("Option<kube::core::Duration>"),
+            ["kube", "k8s-openapi", "serde"]
+        );
+        assert_eq!(
+            names("std::collections::BTreeMap<String, Vec<serde_json::Value>>"),
+            ["kube", "k8s-openapi", "serde", "serde_json"]
         );
     }
 

@@ -6,11 +6,12 @@ use std::process::ExitCode;
 use clap::Parser;
 use kube_codegen::cli::{
     Cli, Command, CreateApiArgs, CreateCommand, GenerateArgs, InitArgs, InputArgs, RbacArgs,
+    WebhookArgs,
 };
 use kube_codegen::diag::Severity;
 use kube_codegen::emit::EmitOptions;
 use kube_codegen::parse::ParseOptions;
-use kube_codegen::pipeline::{self, Config, Error, RbacConfig};
+use kube_codegen::pipeline::{self, Config, Error, RbacConfig, WebhookConfig};
 use kube_codegen::write::Boilerplate;
 
 // The generator allocates millions of small token and syntax-tree nodes (syn,
@@ -30,6 +31,7 @@ fn main() -> ExitCode {
         Command::Verify(args) => verify(&args),
         Command::Crd(args) => crd(&args),
         Command::Rbac(args) => rbac(&args),
+        Command::Webhook(args) => webhook(&args),
         Command::Init(args) => return init(&args),
         Command::Create(CreateCommand::Api(args)) => return create_api(&args),
     };
@@ -129,7 +131,13 @@ fn regenerate_or_revert(
         Ok(_) => unreachable!("`generate` parses as Command::Generate"),
         Err(err) => err.exit(),
     };
-    let err = match generate(&generate_args) {
+    // Unlike `generate`, which names the line to add, scaffolding adds the
+    // crates the generated code uses to the generated crate's Cargo.toml.
+    let generated = config(&generate_args).and_then(|mut config| {
+        config.add_dependencies = true;
+        generate_with(&config)
+    });
+    let err = match generated {
         Ok(_) => return None,
         Err(err) => err,
     };
@@ -160,8 +168,11 @@ fn scaffold_failed(err: &kube_codegen::scaffold::Error) -> ExitCode {
 }
 
 fn generate(args: &GenerateArgs) -> Result<ExitCode, Error> {
-    let config = config(args)?;
-    let (output, plan) = pipeline::generate(&config)?;
+    generate_with(&config(args)?)
+}
+
+fn generate_with(config: &Config) -> Result<ExitCode, Error> {
+    let (output, plan) = pipeline::generate(config)?;
     print_warnings(&output.parsed.warnings);
     for change in &plan.changes {
         eprintln!("  {:<7} {}", verb(change), change.path().display());
@@ -243,6 +254,16 @@ fn rbac(args: &RbacArgs) -> Result<ExitCode, Error> {
     Ok(ExitCode::SUCCESS)
 }
 
+fn webhook(args: &WebhookArgs) -> Result<ExitCode, Error> {
+    let generated = kube_codegen::webhook::generate(&args.source_dir).map_err(Error::Input)?;
+    print_warnings(&generated.warnings);
+    print!(
+        "{}",
+        kube_codegen::webhook::render(&generated.configurations)
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
 fn config(args: &GenerateArgs) -> Result<Config, Error> {
     let boilerplate = match &args.boilerplate {
         Some(path) => pipeline::read_boilerplate(path)?,
@@ -280,6 +301,12 @@ fn config(args: &GenerateArgs) -> Result<Config, Error> {
                 output,
                 role_name: args.role.role_name.clone(),
             }),
+        webhook: args
+            .webhook_source_dir
+            .clone()
+            .zip(args.webhook_output.clone())
+            .map(|(source_dir, output)| WebhookConfig { source_dir, output }),
+        add_dependencies: false,
     })
 }
 

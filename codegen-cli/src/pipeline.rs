@@ -32,6 +32,23 @@ pub struct Config {
     /// `--rbac-source-dir`/`--rbac-output`: RBAC from the `+kubebuilder:rbac`
     /// markers of controller code, written to one file; `None`: no RBAC.
     pub rbac: Option<RbacConfig>,
+    /// `--webhook-source-dir`/`--webhook-output`: webhook configurations from
+    /// the `+kubebuilder:webhook` markers of controller code; `None`: none.
+    pub webhook: Option<WebhookConfig>,
+    /// Add the crates the generated code uses and the generated crate's
+    /// Cargo.toml lacks to it (`create api`); otherwise a missing one is an
+    /// error that names the line to add (see [`crate::manifest_dependencies`]).
+    pub add_dependencies: bool,
+}
+
+/// Where webhook markers are read and where the configurations go.
+#[derive(Clone, Debug)]
+pub struct WebhookConfig {
+    /// Every `.rs` file under it is read (`controller/src`).
+    pub source_dir: PathBuf,
+    /// The multi-document YAML file of the configurations
+    /// (`manifests/webhook/manifests.yaml`).
+    pub output: PathBuf,
 }
 
 /// Where RBAC markers are read and where the roles go.
@@ -78,6 +95,11 @@ pub fn run(config: &Config) -> Result<Output, Error> {
     // Before anything else: code for another runtime release could not compile.
     crate::runtime_version::check(&config.output_dir.join("Cargo.toml")).map_err(Error::Input)?;
     let mut parsed = parse::parse_dir(&config.input_dir, &config.parse).map_err(Error::Input)?;
+    // Code that names a crate the output crate lacks would not build.
+    if !config.add_dependencies {
+        crate::manifest_dependencies::check(&config.output_dir.join("Cargo.toml"), &parsed.api)
+            .map_err(Error::Input)?;
+    }
     let rbac = match &config.rbac {
         Some(rbac) => {
             let (content, warnings) = render_rbac(rbac, &config.boilerplate)?;
@@ -86,18 +108,19 @@ pub fn run(config: &Config) -> Result<Output, Error> {
         }
         None => None,
     };
+    let webhook = match &config.webhook {
+        Some(webhook) => {
+            let (content, warnings) = render_webhook(webhook, &config.boilerplate)?;
+            parsed.warnings.extend(warnings);
+            Some((webhook.output.clone(), content))
+        }
+        None => None,
+    };
     let artifacts = Artifacts {
         apply_configurations: config.emit.apply_configurations,
         ..Artifacts::ALL
     };
     let files = emit_and_render(&parsed.api, &config.emit, &artifacts, &config.boilerplate)?;
-    if files
-        .iter()
-        .any(|(path, _)| path.starts_with("src/conversion"))
-    {
-        crate::runtime_version::check_conversion(&config.output_dir.join("Cargo.toml"))
-            .map_err(Error::Input)?;
-    }
     let crd_sizes = files
         .iter()
         .filter(|(path, _)| path.starts_with("crds"))
@@ -116,10 +139,8 @@ pub fn run(config: &Config) -> Result<Output, Error> {
         rendered.insert(config.output_dir.join(&path), content);
     }
     rendered.extend(rbac);
-    let manifest = match &config.crate_version {
-        Some(version) => Some(versioned_manifest(&config.output_dir, version)?),
-        None => None,
-    };
+    rendered.extend(webhook);
+    let manifest = output_manifest(config, &parsed.api)?;
     Ok(Output {
         parsed,
         files: rendered,
@@ -152,6 +173,49 @@ pub fn render_rbac(
         crate::rbac::generate(&rbac.source_dir, &rbac.role_name).map_err(Error::Input)?;
     let file = GeneratedFile::text(&rbac.output, crate::rbac::render(&generated.roles));
     Ok((write::render(&file, boilerplate)?, generated.warnings))
+}
+
+/// The webhook file's final content (header and configurations) and the
+/// warnings about its markers; bad markers are [`Error::Input`].
+pub fn render_webhook(
+    webhook: &WebhookConfig,
+    boilerplate: &Boilerplate,
+) -> Result<(String, Diagnostics), Error> {
+    let generated = crate::webhook::generate(&webhook.source_dir).map_err(Error::Input)?;
+    let file = GeneratedFile::text(
+        &webhook.output,
+        crate::webhook::render(&generated.configurations),
+    );
+    Ok((write::render(&file, boilerplate)?, generated.warnings))
+}
+
+/// The generated crate's Cargo.toml as the run leaves it, when the run
+/// changes it: with the `--crate-version`, and with the crates the generated
+/// code uses added (`add_dependencies`); `None` when it is left alone.
+fn output_manifest(config: &Config, api: &Api) -> Result<Option<(PathBuf, String)>, Error> {
+    let mut manifest = match &config.crate_version {
+        Some(version) => Some(versioned_manifest(&config.output_dir, version)?),
+        None => None,
+    };
+    let path = config.output_dir.join("Cargo.toml");
+    if config.add_dependencies && path.is_file() {
+        let text = match manifest.take() {
+            Some((_, text)) => text,
+            None => std::fs::read_to_string(&path).map_err(|source| Error::Io {
+                path: path.clone(),
+                source,
+            })?,
+        };
+        let inherited = crate::manifest::workspace_dependencies(&path);
+        let added = crate::manifest_dependencies::add_missing(&text, api, &inherited).map_err(
+            |message| Error::Manifest {
+                path: path.clone(),
+                message,
+            },
+        )?;
+        manifest = Some((path, added.unwrap_or(text)));
+    }
+    Ok(manifest)
 }
 
 /// `<output_dir>/Cargo.toml` as it must be with `version`.

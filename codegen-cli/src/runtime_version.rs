@@ -12,13 +12,14 @@
 //! cargo fetches it, and the generated code's compile-time pin tells a mismatch.
 
 use std::ops::Range;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use semver::{Version, VersionReq};
 use toml_edit::{Document, Item, Table};
 
 use crate::dependencies::{self, RUNTIME_CRATE};
 use crate::diag::{Diagnostic, Diagnostics};
+use crate::manifest::{Manifest, read};
 use crate::model::Location;
 
 /// What the runtime dependency of a manifest resolves to.
@@ -31,56 +32,6 @@ enum Requirement {
     /// once cargo fetches it, and the generated code's compile-time pin
     /// (`kube_codegen_runtime::VERSION_0_1`) then tells a mismatch.
     Unknown,
-}
-
-/// A manifest and where in it a problem is.
-struct Manifest<'a> {
-    path: &'a Path,
-    text: &'a str,
-}
-
-impl Manifest<'_> {
-    fn error(&self, message: impl Into<String>, span: Option<Range<usize>>) -> Diagnostic {
-        let location = match &span {
-            Some(span) => {
-                let before = &self.text[..span.start.min(self.text.len())];
-                let line = before.matches('\n').count() + 1;
-                let column = before.rsplit('\n').next().unwrap_or("").chars().count() + 1;
-                Location {
-                    file: self.path.to_owned(),
-                    line,
-                    column,
-                }
-            }
-            None => Location {
-                file: self.path.to_owned(),
-                line: 0,
-                column: 0,
-            },
-        };
-        let len = span.map_or(1, |s| self.text.get(s).map_or(1, |t| t.chars().count()));
-        let mut diagnostic = Diagnostic::error(message, location);
-        if diagnostic.location.line > 0 {
-            let line = self.text.lines().nth(diagnostic.location.line - 1);
-            diagnostic = diagnostic
-                .with_source_line(line.unwrap_or_default())
-                .with_span(len.max(1));
-        }
-        diagnostic
-    }
-}
-
-fn read(path: &Path) -> Result<String, Diagnostics> {
-    std::fs::read_to_string(path).map_err(|e| {
-        Diagnostics(vec![Diagnostic::error(
-            format!("cannot read {}: {e}", path.display()),
-            Location {
-                file: path.to_owned(),
-                line: 0,
-                column: 0,
-            },
-        )])
-    })
 }
 
 /// Checks the crate whose `Cargo.toml` is at `manifest`: it must depend on a
@@ -101,11 +52,7 @@ pub fn check(manifest: &Path) -> Result<(), Diagnostics> {
     };
     let wanted = dependencies::RUNTIME_VERSION_REQ;
     let suggestion = format!("{RUNTIME_CRATE} = \"{wanted}\"");
-    let document = Document::parse(text.as_str()).map_err(|e| {
-        Diagnostics(vec![
-            file.error(format!("invalid TOML: {}", e.message()), e.span()),
-        ])
-    })?;
+    let document = file.document()?;
     let Some(dependencies) = document.get("dependencies").and_then(Item::as_table_like) else {
         return Err(Diagnostics(vec![
             file.error(
@@ -164,59 +111,6 @@ pub fn check(manifest: &Path) -> Result<(), Diagnostics> {
     ]))
 }
 
-/// Checks that the crate whose `Cargo.toml` is at `manifest` depends on
-/// kube-codegen-conversion, which the generated `conversion` module (kinds
-/// converted by a webhook) uses. A manifest that does not exist is not checked.
-///
-/// # Errors
-///
-/// A diagnostic at the manifest's `[dependencies]` that says what to add.
-pub fn check_conversion(manifest: &Path) -> Result<(), Diagnostics> {
-    if !manifest.is_file() {
-        return Ok(());
-    }
-    let text = read(manifest)?;
-    let file = Manifest {
-        path: manifest,
-        text: &text,
-    };
-    let name = dependencies::CONVERSION.name;
-    let document = Document::parse(text.as_str()).map_err(|e| {
-        Diagnostics(vec![
-            file.error(format!("invalid TOML: {}", e.message()), e.span()),
-        ])
-    })?;
-    let table = document.get("dependencies").and_then(Item::as_table_like);
-    let present = table.is_some_and(|deps| {
-        deps.iter().any(|(key, item)| {
-            key == name
-                || item
-                    .as_table_like()
-                    .and_then(|t| t.get("package"))
-                    .and_then(Item::as_str)
-                    == Some(name)
-        })
-    });
-    if present {
-        return Ok(());
-    }
-    let span = text
-        .find("[dependencies]")
-        .map(|start| start..start + "[dependencies]".len());
-    Err(Diagnostics(vec![
-        file.error(
-            format!(
-                "the API has kinds converted by a webhook (`+kubebuilder:conversion:strategy=Webhook`): the generated `conversion` module uses {name}, which this crate does not depend on"
-            ),
-            span,
-        )
-        .with_help(format!(
-            "add `{name} = {{ workspace = true }}` under [dependencies] (a workspace made by `kube-codegen init` says where it comes from), or `{name} = \"{}\"`; nothing was written",
-            dependencies::CONVERSION.series
-        )),
-    ]))
-}
-
 /// The requirement an entry of `[dependencies]` states.
 fn requirement(
     file: &Manifest<'_>,
@@ -266,11 +160,7 @@ fn path_version(manifest: &Path) -> Result<Version, Diagnostics> {
         path: manifest,
         text: &text,
     };
-    let document = Document::parse(text.as_str()).map_err(|e| {
-        Diagnostics(vec![
-            file.error(format!("invalid TOML: {}", e.message()), e.span()),
-        ])
-    })?;
+    let document = file.document()?;
     let version = document
         .get("package")
         .and_then(|p| p.get("version"))
@@ -291,23 +181,16 @@ fn path_version(manifest: &Path) -> Result<Version, Diagnostics> {
 /// The workspace's requirement, for `{ workspace = true }`: the nearest manifest
 /// above `manifest` with a `[workspace]`.
 fn workspace_requirement(manifest: &Path) -> Result<Requirement, Diagnostics> {
-    let start = std::path::absolute(manifest).unwrap_or_else(|_| manifest.to_owned());
-    let mut dir: Option<PathBuf> = start.parent().and_then(Path::parent).map(Path::to_owned);
-    while let Some(current) = dir {
-        let candidate = current.join("Cargo.toml");
-        if candidate.is_file() {
-            let text = read(&candidate)?;
-            let file = Manifest {
-                path: &candidate,
-                text: &text,
-            };
-            if let Ok(document) = Document::parse(text.as_str())
-                && let Some(workspace) = document.get("workspace").and_then(Item::as_table)
-            {
-                return workspace_entry(&file, workspace, &candidate);
-            }
+    if let Some((candidate, text)) = crate::manifest::workspace_root(manifest) {
+        let file = Manifest {
+            path: &candidate,
+            text: &text,
+        };
+        if let Ok(document) = Document::parse(text.as_str())
+            && let Some(workspace) = document.get("workspace").and_then(Item::as_table)
+        {
+            return workspace_entry(&file, workspace, &candidate);
         }
-        dir = current.parent().map(Path::to_owned);
     }
     Err(Diagnostics(vec![Diagnostic::error(
         format!(
@@ -385,6 +268,8 @@ pub fn admits(req: &VersionReq, series: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
+    use std::path::PathBuf;
+
     use super::*;
 
     fn crate_with(dependency: &str) -> (tempfile::TempDir, PathBuf) {
@@ -507,27 +392,6 @@ mod tests {
             refused.contains("asks for kube-codegen-runtime `^0.2`"),
             "{refused}"
         );
-    }
-
-    #[test]
-    fn converted_kinds_need_the_conversion_crate() {
-        let (_dir, manifest) = crate_with("kube-codegen-runtime = \"0.1\"");
-        let error = check_conversion(&manifest).unwrap_err().0[0]
-            .to_string()
-            .replace(&manifest.display().to_string(), "Cargo.toml");
-        assert_eq!(
-            error,
-            "error: the API has kinds converted by a webhook (`+kubebuilder:conversion:strategy=Webhook`): the generated `conversion` module uses kube-codegen-conversion, which this crate does not depend on\n \
-             --> Cargo.toml:5:1\n  |\n5 | [dependencies]\n  | ^^^^^^^^^^^^^^\n  \
-             = help: add `kube-codegen-conversion = { workspace = true }` under [dependencies] (a workspace made by `kube-codegen init` says where it comes from), or `kube-codegen-conversion = \"0.1\"`; nothing was written"
-        );
-        for ok in [
-            "kube-codegen-conversion = { workspace = true }",
-            "conv = { package = \"kube-codegen-conversion\", version = \"0.1\" }",
-        ] {
-            let (_dir, manifest) = crate_with(ok);
-            assert!(check_conversion(&manifest).is_ok(), "{ok}");
-        }
     }
 
     #[test]

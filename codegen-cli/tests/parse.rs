@@ -377,9 +377,7 @@ fn field<'a>(t: &'a TypeDef, name: &str) -> &'a Field {
 }
 
 fn external(path: &str) -> FieldType {
-    FieldType::External(kube_codegen::model::ExternalType {
-        path: path.to_owned(),
-    })
+    FieldType::External(kube_codegen::model::ExternalType::new(path))
 }
 
 #[test]
@@ -756,6 +754,7 @@ fn fields_types_names_and_validation() {
         labels.ty,
         FieldType::Map {
             ordered: true,
+            key: Box::new(FieldType::String),
             value: Box::new(FieldType::String)
         }
     );

@@ -30,7 +30,45 @@ fn installed(dir: &Path, args: &[&str]) -> Output {
     run_ok(user_command(&install().bin, dir).args(args))
 }
 
-fn create_api(dir: &Path, args: &[&str]) -> Output {
+/// `create api` of `kind` (no controller) in the group `cache.example.com`,
+/// version `v1`, by this package's binary.
+fn create_api(dir: &Path, kind: &str, extra: &[&str]) -> Output {
+    let mut args = vec![
+        "create",
+        "api",
+        "--group",
+        "cache.example.com",
+        "--version",
+        "v1",
+        "--kind",
+        kind,
+        "--controller=false",
+    ];
+    args.extend(extra);
+    kube_codegen(dir, &args)
+}
+
+/// `create api` of `Memcached` without generating, then `fields` (lines of
+/// Rust) added to its spec, as the user edits it.
+fn memcached_with(dir: &Path, fields: &str) {
+    assert!(
+        create_api(dir, "Memcached", &["--no-generate"])
+            .status
+            .success()
+    );
+    let kind_file = dir.join("apis/src/cache/v1/memcached.rs");
+    let text = std::fs::read_to_string(&kind_file).unwrap();
+    let edited = text.replacen(
+        "pub struct MemcachedSpec {",
+        &format!("pub struct MemcachedSpec {{\n{fields}"),
+        1,
+    );
+    assert_ne!(edited, text, "the template has a MemcachedSpec");
+    std::fs::write(&kind_file, edited).unwrap();
+}
+
+/// `create api` by the installed kube-codegen.
+fn installed_create_api(dir: &Path, args: &[&str]) -> Output {
     let mut all = vec!["create", "api"];
     all.extend(args);
     installed(dir, &all)
@@ -67,7 +105,7 @@ fn a_user_installs_kube_codegen_and_builds_an_operator_from_an_empty_directory()
     assert!(text.contains("kube-codegen create api --group"), "{text}");
     let dir = home.path().join("shop");
 
-    let out = create_api(
+    let out = installed_create_api(
         &dir,
         &[
             "--group",
@@ -91,7 +129,7 @@ fn a_user_installs_kube_codegen_and_builds_an_operator_from_an_empty_directory()
     }
     // A cluster-scoped kind without a controller, and a controller of a
     // built-in kind.
-    create_api(
+    installed_create_api(
         &dir,
         &[
             "--group",
@@ -109,7 +147,7 @@ fn a_user_installs_kube_codegen_and_builds_an_operator_from_an_empty_directory()
         std::fs::read_to_string(dir.join("config/crd/bases/cache.example.com_cachepolicies.yaml"))
             .unwrap();
     assert!(crd.contains("scope: Cluster"), "{crd}");
-    create_api(
+    installed_create_api(
         &dir,
         &[
             "--group",
@@ -498,32 +536,12 @@ fn tree(dir: &Path) -> Vec<(PathBuf, String)> {
 #[test]
 fn create_api_takes_its_files_back_when_the_input_does_not_generate() {
     let tmp = tempfile::tempdir().unwrap();
-    let create = |kind: &str, extra: &[&str]| {
-        let mut args = vec![
-            "create",
-            "api",
-            "--group",
-            "cache.example.com",
-            "--version",
-            "v1",
-            "--kind",
-            kind,
-            "--controller=false",
-        ];
-        args.extend(extra);
-        kube_codegen(tmp.path(), &args)
-    };
-    assert!(create("Memcached", &["--no-generate"]).status.success());
+    let create = |kind: &str, extra: &[&str]| create_api(tmp.path(), kind, extra);
     // The user's own kind has a misspelt marker.
-    let kind_file = tmp.path().join("apis/src/cache/v1/memcached.rs");
-    let text = std::fs::read_to_string(&kind_file).unwrap();
-    let broken = text.replacen(
-        "pub struct MemcachedSpec {",
-        "pub struct MemcachedSpec {\n    // +kubebuilder:validation:MaxLenght=3\n    pub tier: String,",
-        1,
+    memcached_with(
+        tmp.path(),
+        "    // +kubebuilder:validation:MaxLenght=3\n    pub tier: String,",
     );
-    assert_ne!(broken, text, "the template has a MemcachedSpec");
-    std::fs::write(&kind_file, broken).unwrap();
     let before = tree(tmp.path());
 
     let out = create("Redis", &[]);
@@ -540,4 +558,53 @@ fn create_api_takes_its_files_back_when_the_input_does_not_generate() {
         "{err}"
     );
     assert_eq!(tree(tmp.path()), before, "create api left changes behind");
+}
+
+/// The generated crate's Cargo.toml must list what the generated code uses:
+/// `generate` names the line to add (and writes nothing), `create api` adds it.
+#[test]
+fn a_crate_the_types_need_is_named_by_generate_and_added_by_create_api() {
+    let tmp = tempfile::tempdir().unwrap();
+    // (A temporary directory's name is no project name.)
+    let init = kube_codegen(tmp.path(), &["init", "--project-name", "shop"]);
+    assert!(init.status.success(), "{}", stderr(&init));
+    let create = |kind: &str, extra: &[&str]| create_api(tmp.path(), kind, extra);
+    memcached_with(
+        tmp.path(),
+        "    /// When the cache was last flushed.\n    pub flushed: Option<chrono::DateTime<chrono::Utc>>,",
+    );
+    let manifest = tmp.path().join("generated/Cargo.toml");
+    let before = std::fs::read_to_string(&manifest).unwrap();
+    let files = tree(tmp.path());
+
+    let out = kube_codegen(
+        tmp.path(),
+        &[
+            "generate",
+            "--input-dir",
+            "apis/src",
+            "--output-dir",
+            "generated",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(
+        err.contains("error: this crate does not depend on `chrono`, which the generated code uses for `chrono::DateTime<chrono::Utc>`")
+            && err.contains("= help: add `chrono = { version = \"0.4\", features = [\"serde\"] }` under [dependencies]; nothing was written"),
+        "{err}"
+    );
+    assert_eq!(tree(tmp.path()), files, "nothing may be written");
+
+    let out = create("Redis", &[]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let after = std::fs::read_to_string(&manifest).unwrap();
+    let added = "# `chrono::DateTime<Utc>` fields (RFC 3339 with its serde feature)\n\
+                 chrono = { version = \"0.4\", features = [\"serde\"] }\n";
+    assert!(after.contains(added), "{after}");
+    assert_eq!(
+        after.replacen(added, "", 1),
+        before,
+        "the rest stays as it was"
+    );
 }

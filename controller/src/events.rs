@@ -14,7 +14,6 @@
 //! [`EventSink`] is the seam that lets unit tests record events in memory.
 
 use std::future::Future;
-use std::sync::{Arc, Mutex, PoisonError};
 
 use k8s_openapi::api::core::v1::ObjectReference;
 use kube::Resource;
@@ -186,37 +185,6 @@ impl ManagerEvents {
 impl EventSink for ManagerEvents {
     async fn publish_about(&self, regarding: ObjectReference, event: AppEvent) {
         self.spawn_about(regarding, event);
-    }
-}
-
-/// An [`EventSink`] that keeps events in memory, for tests (and for anyone
-/// embedding the reconciler without an API server).
-#[derive(Clone, Debug, Default)]
-pub struct RecordedEvents {
-    events: Arc<Mutex<Vec<AppEvent>>>,
-}
-
-impl RecordedEvents {
-    /// The events so far, in order.
-    pub fn events(&self) -> Vec<AppEvent> {
-        self.events
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .clone()
-    }
-
-    /// The events so far as `kubectl describe` lines.
-    pub fn lines(&self) -> Vec<String> {
-        self.events().iter().map(ToString::to_string).collect()
-    }
-}
-
-impl EventSink for RecordedEvents {
-    async fn publish_about(&self, _regarding: ObjectReference, event: AppEvent) {
-        self.events
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .push(event);
     }
 }
 

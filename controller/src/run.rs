@@ -157,7 +157,7 @@ mod tests {
     use kube_codegen_runtime::Interface as _;
 
     use super::*;
-    use crate::events::RecordedEvents;
+    use crate::testing::RecordedEvents;
     use crate::testing::app;
 
     /// Runs the controller on a manager over `fake` with `workers` until

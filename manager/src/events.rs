@@ -104,14 +104,17 @@ pub struct EventRecorder {
 
 #[derive(Clone)]
 enum Sink {
-    Api {
-        client: kube::Client,
-        reporter: Reporter,
-        recorder: Recorder,
-        tasks: TaskTracker,
-        writer: Arc<Semaphore>,
-    },
+    Api(Arc<ApiSink>),
     Memory(Arc<Mutex<Vec<(ObjectReference, Event)>>>),
+}
+
+/// What writes events to the API server.
+struct ApiSink {
+    client: kube::Client,
+    reporter: Reporter,
+    recorder: Recorder,
+    tasks: TaskTracker,
+    writer: Semaphore,
 }
 
 impl std::fmt::Debug for EventRecorder {
@@ -129,13 +132,13 @@ impl EventRecorder {
             instance: Some(instance.to_owned()),
         };
         EventRecorder {
-            sink: Sink::Api {
+            sink: Sink::Api(Arc::new(ApiSink {
                 recorder: Recorder::new(client.clone(), reporter.clone()),
                 client,
                 reporter,
                 tasks,
-                writer: Arc::new(Semaphore::new(1)),
-            },
+                writer: Semaphore::new(1),
+            })),
         }
     }
 
@@ -159,8 +162,8 @@ impl EventRecorder {
                 .lock()
                 .unwrap_or_else(PoisonError::into_inner)
                 .push((regarding, event)),
-            Sink::Api { tasks, .. } => {
-                tasks.spawn(self.clone().send(regarding, event));
+            Sink::Api(api) => {
+                api.tasks.spawn(self.clone().send(regarding, event));
             }
         }
     }
@@ -173,21 +176,21 @@ impl EventRecorder {
                 .lock()
                 .unwrap_or_else(PoisonError::into_inner)
                 .clone(),
-            Sink::Api { .. } => Vec::new(),
+            Sink::Api(_) => Vec::new(),
         }
     }
 
     async fn send(self, regarding: ObjectReference, event: Event) {
-        let Sink::Api {
+        let Sink::Api(api) = &self.sink else {
+            return;
+        };
+        let ApiSink {
             client,
             reporter,
             recorder,
             writer,
             ..
-        } = &self.sink
-        else {
-            return;
-        };
+        } = &**api;
         // One event write at a time; the semaphore queues the others fairly.
         let Ok(_turn) = writer.acquire().await else {
             return;

@@ -36,7 +36,10 @@ fn config() -> Config {
 
 /// Every reconcile, by object name, in order, with when it started and ended.
 #[derive(Clone, Default)]
-struct Log(Arc<Mutex<Vec<(String, Instant, Option<Instant>)>>>);
+struct Log(Arc<Mutex<Vec<Entry>>>);
+
+/// One reconcile: the object's name, its start, its end once it ended.
+type Entry = (String, Instant, Option<Instant>);
 
 impl Log {
     fn start(&self, name: &str) -> usize {
@@ -55,7 +58,7 @@ impl Log {
             .filter(|(n, ..)| n == name)
             .count()
     }
-    fn all(&self) -> Vec<(String, Instant, Option<Instant>)> {
+    fn all(&self) -> Vec<Entry> {
         self.0.lock().unwrap().clone()
     }
 }

@@ -302,13 +302,29 @@ fn field(field: &Field, names: &TypeNames, public: bool) -> TokenStream {
     ]
     .iter()
     .any(|key| written.contains(*key));
+    // And bytes: the API server refuses `""` for `format: byte`, so a byte
+    // field holding no bytes is left out too (and read back as no bytes).
+    let skips_empty_bytes = field.skips_empty_bytes();
     if field.ty.is_option()
         && !field.nullable
         && !field.skip
         && !field.flatten
         && !chose_serialization
     {
-        attrs.push(quote!(#[serde(skip_serializing_if = "Option::is_none")]));
+        attrs.push(if skips_empty_bytes {
+            quote!(#[serde(skip_serializing_if = "kube_codegen_runtime::wire::is_none_or_empty_bytes")])
+        } else {
+            quote!(#[serde(skip_serializing_if = "Option::is_none")])
+        });
+    } else if skips_empty_bytes && !field.ty.is_option() {
+        if !written.contains("default") && !field.serde_default {
+            attrs.push(quote!(#[serde(default)]));
+        }
+        attrs.push(if field.serializes_itself {
+            quote!(#[serde(skip_serializing_if = "Vec::is_empty")])
+        } else {
+            quote!(#[serde(skip_serializing_if = "kube_codegen_runtime::wire::is_empty_bytes")])
+        });
     }
     let name = ident(&field.name);
     let ty = names.render(&field.ty);

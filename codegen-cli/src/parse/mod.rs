@@ -28,6 +28,7 @@ mod cel_syntax;
 pub(crate) mod comments;
 mod context;
 pub(crate) mod conversion;
+pub(crate) mod crate_types;
 mod item;
 mod kind;
 mod layout;
@@ -36,6 +37,7 @@ pub(crate) mod marker_values;
 pub(crate) mod markers;
 mod module;
 pub mod naming;
+mod reexports;
 mod schema_markers;
 pub mod serde_attrs;
 mod source;
@@ -55,7 +57,6 @@ use comments::{CommentStyle, Comments};
 use markers::raw_marker;
 pub use markers::{MarkerSupport, marker_support};
 use source::SourceText;
-pub(crate) use types::{CHRONO_DATE_TIME, JIFF_TIMESTAMP};
 use version::{LoadedFile, VersionInput};
 
 /// Settings of a parse.

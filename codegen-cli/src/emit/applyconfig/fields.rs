@@ -126,7 +126,8 @@ impl Structs<'_> {
                     }
                 }
             }
-            FieldType::Map { value, .. } => {
+            FieldType::Map { key, value, .. } => {
+                let key = self.ty(key);
                 let value = self.ty(value);
                 let text = format!(
                     "Inserts `entries` into `{json}`, replacing the value of a key set before."
@@ -135,7 +136,7 @@ impl Structs<'_> {
                 quote! {
                     #doc
                     #[must_use]
-                    pub fn #method<K: Into<String>>(
+                    pub fn #method<K: Into<#key>>(
                         mut self,
                         entries: impl IntoIterator<Item = (K, #value)>,
                     ) -> Self {
@@ -272,6 +273,7 @@ mod tests {
             nullable: false,
             alias: None,
             lossless: false,
+            serializes_itself: false,
         }
     }
 
@@ -298,12 +300,11 @@ mod tests {
 
     #[test]
     fn types_are_absolute_and_structs_become_their_configurations() {
-        let chrono = FieldType::External(ExternalType {
-            path: "chrono::DateTime<chrono::Utc>".to_owned(),
-        });
+        let chrono = FieldType::External(ExternalType::new("chrono::DateTime<chrono::Utc>"));
         assert_eq!(render(&chrono), "::chrono::DateTime<chrono::Utc>");
         let map = FieldType::Map {
             ordered: false,
+            key: Box::new(FieldType::String),
             value: Box::new(FieldType::Vec(Box::new(FieldType::Local("Spec".into())))),
         };
         assert_eq!(

@@ -25,6 +25,12 @@ type PairRef<'a> = (&'a (TypeRef, TypeRef), &'a Generated);
 /// The crate generated conversion code stands on.
 pub const RUNTIME_CRATE: &str = "kube_codegen_conversion";
 
+/// Whether the code generated for `api` has a `conversion` module (a kind
+/// converts between versions by webhook), which needs the conversion crate.
+pub fn converts(api: &Api) -> bool {
+    !plan::plan(api).kinds.is_empty()
+}
+
 /// The conversion files, or the pairs of types that differ and that nobody converts.
 pub fn emit_conversions(
     api: &Api,
