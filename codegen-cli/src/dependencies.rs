@@ -287,7 +287,7 @@ pub const MANAGER: ProjectCrate = ProjectCrate {
 pub const CONVERSION: ProjectCrate = ProjectCrate {
     name: "kube-codegen-conversion",
     series: "0.1",
-    why: "the conversion webhook, for kinds with `+kubebuilder:conversion:strategy=Webhook` (add `kube-codegen-conversion = { workspace = true }` to generated/Cargo.toml then)",
+    why: "the conversion webhook, for kinds with `+kubebuilder:conversion:strategy=Webhook` (`create api` adds it to generated/Cargo.toml when a kind converts)",
 };
 
 /// Every crate of this project a scaffolded workspace names, in the order
