@@ -20,6 +20,7 @@ use futures::{FutureExt, Stream, StreamExt};
 use kube::runtime::controller::{self, Action, applier};
 use kube::runtime::reflector::Store;
 use kube_codegen_runtime::{Interface, Kind};
+use tracing::Instrument;
 
 use crate::backoff::Backoff;
 use crate::key::ObjectKey;
@@ -86,8 +87,12 @@ where
         self.pending.started(&key);
         self.set_running(1);
         let started = Instant::now();
+        // Every log line of the reconcile names the controller and the object
+        // (controller-runtime's `controller`, `namespace`, `name` fields).
+        let span = tracing::info_span!("reconcile", controller = self.name(), object = %key);
         let outcome = AssertUnwindSafe(self.reconciler.reconcile(object, self.context.clone()))
             .catch_unwind()
+            .instrument(span)
             .await;
         self.set_running(-1);
         let elapsed = started.elapsed();
