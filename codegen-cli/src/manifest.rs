@@ -69,3 +69,36 @@ pub(crate) fn read(path: &Path) -> Result<String, Diagnostics> {
         )])
     })
 }
+
+/// The workspace a crate belongs to: the nearest `Cargo.toml` with a
+/// `[workspace]` table, from the crate's own manifest (a root package) up,
+/// as cargo finds it; its path and text.
+pub(crate) fn workspace_root(manifest: &Path) -> Option<(std::path::PathBuf, String)> {
+    let start = std::path::absolute(manifest).unwrap_or_else(|_| manifest.to_owned());
+    start.parent()?.ancestors().find_map(|dir| {
+        let candidate = dir.join("Cargo.toml");
+        let text = std::fs::read_to_string(&candidate).ok()?;
+        let document = Document::parse(text.as_str()).ok()?;
+        document
+            .get("workspace")
+            .is_some_and(toml_edit::Item::is_table)
+            .then(|| (candidate.clone(), text.clone()))
+    })
+}
+
+/// The names in `[workspace.dependencies]` of the workspace of the crate
+/// whose manifest is at `manifest` (none outside a workspace).
+pub(crate) fn workspace_dependencies(manifest: &Path) -> std::collections::BTreeSet<String> {
+    let Some((_, text)) = workspace_root(manifest) else {
+        return Default::default();
+    };
+    let Ok(document) = Document::parse(text.as_str()) else {
+        return Default::default();
+    };
+    document
+        .get("workspace")
+        .and_then(|w| w.get("dependencies"))
+        .and_then(toml_edit::Item::as_table_like)
+        .map(|deps| deps.iter().map(|(name, _)| name.to_owned()).collect())
+        .unwrap_or_default()
+}

@@ -11,6 +11,7 @@
 //! true`); features are left to cargo, which may turn them on through another
 //! dependency (k8s-openapi turns on jiff's `serde`).
 
+use std::collections::BTreeSet;
 use std::path::Path;
 
 use toml_edit::{Document, DocumentMut, Item, TableLike};
@@ -38,6 +39,7 @@ pub fn check(manifest: &Path, api: &Api) -> Result<(), Diagnostics> {
         text: &text,
     };
     let document = file.document()?;
+    let inherited = crate::manifest::workspace_dependencies(manifest);
     let at = document.get("dependencies").and_then(Item::span);
     let errors: Vec<_> = missing(&document, api)
         .into_iter()
@@ -56,7 +58,7 @@ pub fn check(manifest: &Path, api: &Api) -> Result<(), Diagnostics> {
             )
             .with_help(format!(
                 "add `{}` under [dependencies]; nothing was written",
-                d.toml_line()
+                line(d, &inherited)
             ))
         })
         .collect();
@@ -67,14 +69,32 @@ pub fn check(manifest: &Path, api: &Api) -> Result<(), Diagnostics> {
     }
 }
 
+/// The `Cargo.toml` line of `dependency` for a crate of a workspace whose
+/// `[workspace.dependencies]` names `inherited`: `{ workspace = true }` (with
+/// the features it needs) for those, so the workspace's one source of each
+/// crate holds (kube-codegen's crates from a source tree or git, say).
+fn line(dependency: &crate::dependencies::Dependency, inherited: &BTreeSet<String>) -> String {
+    if inherited.contains(dependency.name) {
+        dependency.inherited_line_with_features()
+    } else {
+        dependency.toml_line()
+    }
+}
+
 /// `manifest` (a Cargo.toml's text) with an entry for each crate the code
 /// generated for `api` uses and it lacks, each under a comment saying why;
 /// `None` when nothing is missing. The rest of the text stays as it is.
+/// `inherited`: what the crate's workspace declares in
+/// `[workspace.dependencies]`, added as `{ workspace = true }`.
 ///
 /// # Errors
 ///
 /// The text is not TOML.
-pub fn add_missing(manifest: &str, api: &Api) -> Result<Option<String>, String> {
+pub fn add_missing(
+    manifest: &str,
+    api: &Api,
+    inherited: &BTreeSet<String>,
+) -> Result<Option<String>, String> {
     let document = Document::parse(manifest).map_err(|e| format!("invalid TOML: {e}"))?;
     let missing = missing(&document, api);
     if missing.is_empty() {
@@ -88,7 +108,9 @@ pub fn add_missing(manifest: &str, api: &Api) -> Result<Option<String>, String> 
         .ok_or("`dependencies` is not a table")?;
     for needed in missing {
         let d = needed.dependency;
-        let line: DocumentMut = d.toml_line().parse().expect("a dependency line is TOML");
+        let line: DocumentMut = line(&d, inherited)
+            .parse()
+            .expect("a dependency line is TOML");
         table.insert(d.name, line[d.name].clone());
         if let Some(mut key) = table.key_mut(d.name) {
             key.leaf_decor_mut().set_prefix(format!("# {}\n", d.why));
@@ -217,7 +239,8 @@ pub struct RunSpec {
     #[test]
     fn what_is_missing_is_added_under_a_comment_and_the_rest_kept() {
         let text = format!("[package]\nname = \"ops\" # ours\n\n[dependencies]\n{BASE}");
-        let added = add_missing(&text, &api()).unwrap().unwrap();
+        let none = BTreeSet::new();
+        let added = add_missing(&text, &api(), &none).unwrap().unwrap();
         assert!(added.starts_with(&text), "{added}");
         assert!(
             added.contains(
@@ -226,6 +249,40 @@ pub struct RunSpec {
             ),
             "{added}"
         );
-        assert_eq!(add_missing(&added, &api()), Ok(None));
+        assert_eq!(add_missing(&added, &api(), &none), Ok(None));
+    }
+
+    /// In a workspace that states where a crate comes from (kube-codegen's
+    /// crates from a source tree, say), the member inherits it.
+    #[test]
+    fn what_the_workspace_declares_is_inherited() {
+        let root = tempfile::tempdir().unwrap();
+        std::fs::write(
+            root.path().join("Cargo.toml"),
+            "[workspace]\nmembers = [\"generated\"]\n\n[workspace.dependencies]\njiff = { version = \"0.2\" }\n",
+        )
+        .unwrap();
+        std::fs::create_dir_all(root.path().join("generated")).unwrap();
+        let path = root.path().join("generated/Cargo.toml");
+        std::fs::write(
+            &path,
+            format!("[package]\nname = \"generated\"\n\n[dependencies]\n{BASE}"),
+        )
+        .unwrap();
+        let inherited = crate::manifest::workspace_dependencies(&path);
+        assert_eq!(inherited, BTreeSet::from(["jiff".to_owned()]));
+        let added = add_missing(&std::fs::read_to_string(&path).unwrap(), &api(), &inherited)
+            .unwrap()
+            .unwrap();
+        assert!(
+            added.contains("\njiff = { workspace = true, features = [\"serde\"] }\n"),
+            "{added}"
+        );
+        assert!(added.contains("\nchrono = { version = \"0.4\""), "{added}");
+        let error = check(&path, &api()).unwrap_err().to_string();
+        assert!(
+            error.contains("= help: add `jiff = { workspace = true, features = [\"serde\"] }` under [dependencies]"),
+            "{error}"
+        );
     }
 }

@@ -206,12 +206,13 @@ fn output_manifest(config: &Config, api: &Api) -> Result<Option<(PathBuf, String
                 source,
             })?,
         };
-        let added = crate::manifest_dependencies::add_missing(&text, api).map_err(|message| {
-            Error::Manifest {
+        let inherited = crate::manifest::workspace_dependencies(&path);
+        let added = crate::manifest_dependencies::add_missing(&text, api, &inherited).map_err(
+            |message| Error::Manifest {
                 path: path.clone(),
                 message,
-            }
-        })?;
+            },
+        )?;
         manifest = Some((path, added.unwrap_or(text)));
     }
     Ok(manifest)

@@ -16,7 +16,9 @@ use k8s_openapi::api::core::v1::{
 use k8s_openapi::apimachinery::pkg::apis::meta::v1::{LabelSelector, ObjectMeta, OwnerReference};
 use k8s_openapi::apimachinery::pkg::util::intstr::IntOrString;
 
-use crate::api;
+use kube::Resource;
+
+use crate::api::App;
 use crate::validate::ValidApp;
 
 /// The field manager of every write this controller makes.
@@ -38,8 +40,8 @@ pub const HTTP_PORT_NAME: &str = "http";
 /// foreground deletion of the App wait for it.
 pub fn owner_reference(app: &ValidApp<'_>) -> OwnerReference {
     OwnerReference {
-        api_version: api::app_api_version(),
-        kind: api::app_kind(),
+        api_version: App::api_version(&()).into_owned(),
+        kind: App::kind(&()).into_owned(),
         name: app.name.to_owned(),
         uid: app.uid.to_owned(),
         controller: Some(true),

@@ -20,7 +20,7 @@
 //! ```
 //!
 //! What is about App, each in its own module: [`validate`] and [`desired`]
-//! (what the children should be), [`children`] (writing them), [`status`]
+//! (what the children should be, written by the manager's `children`), [`status`]
 //! (the App's conditions), [`events`] (what `kubectl describe app` shows),
 //! [`reconcile`] (one pass over one App), [`triggers`] (which Apps a child
 //! concerns), [`run`] (the controller on the manager). See
@@ -28,7 +28,6 @@
 #![forbid(unsafe_code)]
 
 pub mod api;
-pub mod children;
 pub mod desired;
 pub mod events;
 pub mod metrics;

@@ -13,7 +13,7 @@ use kube_codegen_manager::{Action, Config, Context, Health, Manager, ObjectKey, 
 
 use crate::api::App;
 use crate::desired::FIELD_MANAGER;
-use crate::events::{AppEvent, EventSink, ManagerEvents};
+use crate::events::{EventSink, ManagerEvents, undecodable};
 use crate::metrics::{CONTROLLER, Metrics};
 use crate::reconcile::{Listers, ReconcileError, Reconciler};
 use crate::triggers::{apps_for_child, deployment_name, service_name};
@@ -74,7 +74,7 @@ pub fn register<C: Interface, E: EventSink>(
         apps.set_decode_error_handler(move |error| {
             tracing::warn!(app = %error.key(), "not reconciled: the App does not decode");
             metrics.count_decode_failure();
-            events.spawn_about(error.object_ref(), AppEvent::undecodable(error));
+            events.spawn_about(error.object_ref(), undecodable(error));
         });
     }
     let (by_deployment, by_service) = (listers.apps.clone(), listers.apps.clone());
@@ -303,11 +303,11 @@ mod tests {
         async fn publish_about(
             &self,
             _regarding: k8s_openapi::api::core::v1::ObjectReference,
-            _event: crate::events::AppEvent,
+            _event: kube_codegen_manager::Event,
         ) {
         }
 
-        async fn publish(&self, app: &App, event: crate::events::AppEvent) {
+        async fn publish(&self, app: &App, event: kube_codegen_manager::Event) {
             if !event.note.starts_with("Updated Deployment") {
                 return;
             }

@@ -7,7 +7,8 @@ use std::sync::{Arc, Mutex, PoisonError};
 use k8s_openapi::api::core::v1::ObjectReference;
 
 use crate::api::{App, AppSpec, DeploymentSpec, ServiceSpec};
-use crate::events::{AppEvent, EventSink};
+use crate::events::EventSink;
+use kube_codegen_manager::Event;
 
 /// An App `name` in `default` with uid `uid-<name>` and generation 1.
 pub fn app(name: &str, deployment: &str, image: &str, replicas: Option<i32>, service: &str) -> App {
@@ -37,12 +38,12 @@ pub fn app(name: &str, deployment: &str, image: &str, replicas: Option<i32>, ser
 /// An [`EventSink`] that keeps events in memory, for tests.
 #[derive(Clone, Debug, Default)]
 pub struct RecordedEvents {
-    events: Arc<Mutex<Vec<AppEvent>>>,
+    events: Arc<Mutex<Vec<Event>>>,
 }
 
 impl RecordedEvents {
     /// The events so far, in order.
-    pub fn events(&self) -> Vec<AppEvent> {
+    pub fn events(&self) -> Vec<Event> {
         self.events
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
@@ -56,7 +57,7 @@ impl RecordedEvents {
 }
 
 impl EventSink for RecordedEvents {
-    async fn publish_about(&self, _regarding: ObjectReference, event: AppEvent) {
+    async fn publish_about(&self, _regarding: ObjectReference, event: Event) {
         self.events
             .lock()
             .unwrap_or_else(PoisonError::into_inner)

@@ -20,10 +20,11 @@ use futures::{FutureExt, Stream, StreamExt};
 use kube::runtime::controller::{self, Action, applier};
 use kube::runtime::reflector::Store;
 use kube_codegen_runtime::{Interface, Kind};
+use tracing::Instrument;
 
 use crate::backoff::Backoff;
 use crate::key::ObjectKey;
-use crate::metrics::{Metrics, ReconcileResult};
+use crate::metrics::{InFlight, Metrics, ReconcileResult};
 use crate::reconciler::{Context, Reconciler, Retry};
 use crate::triggers::{Pending, Requests};
 
@@ -46,6 +47,7 @@ pub(crate) struct Shared<K, C, R> {
     pub(crate) backoff: Arc<Backoff>,
     pub(crate) pending: Pending,
     pub(crate) running: AtomicUsize,
+    pub(crate) in_flight: InFlight,
     pub(crate) kind: std::marker::PhantomData<fn() -> K>,
 }
 
@@ -85,10 +87,16 @@ where
         let key = ObjectKey::of(&*object);
         self.pending.started(&key);
         self.set_running(1);
+        self.in_flight.start(&key);
         let started = Instant::now();
+        // Every log line of the reconcile names the controller and the object
+        // (controller-runtime's `controller`, `namespace`, `name` fields).
+        let span = tracing::info_span!("reconcile", controller = self.name(), object = %key);
         let outcome = AssertUnwindSafe(self.reconciler.reconcile(object, self.context.clone()))
             .catch_unwind()
+            .instrument(span)
             .await;
+        self.in_flight.finish(&key);
         self.set_running(-1);
         let elapsed = started.elapsed();
         let (result, outcome) = match outcome {
@@ -96,7 +104,11 @@ where
                 self.backoff.forget(&key);
                 let result = if action == Action::await_change() {
                     ReconcileResult::Success
+                } else if action == Action::requeue(std::time::Duration::ZERO) {
+                    ReconcileResult::Requeue
                 } else {
+                    // Scheduled after a delay: a retry, as the work queue counts it.
+                    self.metrics.count_retry(self.name());
                     ReconcileResult::RequeueAfter
                 };
                 (result, Ok(action))
@@ -117,15 +129,21 @@ where
     fn error_policy(&self, object: &K, error: &RunError<R::Error>) -> Action {
         let key = ObjectKey::of(object);
         let (backoff, failures) = self.backoff.failed(&key);
-        self.metrics.count_retry(self.name());
         let retry = Retry { backoff, failures };
-        match error {
+        let action = match error {
             RunError::Reconcile(error) => self.reconciler.error_policy(object, error, retry),
             RunError::Panicked(message) => {
                 tracing::error!(object = %key, controller = self.name(), panic = %message, failures, "reconcile panicked; retrying with backoff");
                 Action::requeue(backoff)
             }
+        };
+        // A failure not retried is controller-runtime's terminal error.
+        if action == Action::await_change() {
+            self.metrics.count_terminal(self.name());
+        } else {
+            self.metrics.count_retry(self.name());
         }
+        action
     }
 }
 

@@ -183,7 +183,8 @@ impl Args {
     }
 
     /// A client from `--kubeconfig`/`--context`, else inferred from the
-    /// environment (kubeconfig, then in-cluster).
+    /// environment (kubeconfig, then in-cluster); its requests are counted
+    /// in `rest_client_requests_total`.
     pub async fn client(&self) -> Result<kube::Client, Error> {
         let options = KubeConfigOptions {
             context: self.context.clone(),
@@ -212,7 +213,10 @@ impl Args {
                     })?,
                 _ => kube::Config::infer().await.map_err(Error::InferConfig)?,
             };
-        kube::Client::try_from(config).map_err(Error::Client)
+        // Its requests are counted in rest_client_requests_total.
+        let counted = crate::client_metrics::RequestsLayer::new(&config.cluster_url);
+        let builder = kube::client::ClientBuilder::try_from(config).map_err(Error::Client)?;
+        Ok(builder.with_layer(&counted).build())
     }
 }
 

@@ -107,7 +107,7 @@ impl<K: Kind, C: Interface> Builder<'_, K, C> {
         keys.insert(0, triggers::self_keys(primary.subscribe(), forget));
         let pending = Pending::new(manager.metrics(), &name);
         let requests = triggers::requests::<K>(keys, pending.clone());
-        manager.metrics().set_max_concurrent(&name, workers);
+        let in_flight = manager.metrics().init_controller(&name, workers);
         let shared = Arc::new(Shared {
             reconciler,
             context: manager.context(&name),
@@ -115,6 +115,7 @@ impl<K: Kind, C: Interface> Builder<'_, K, C> {
             backoff,
             pending,
             running: AtomicUsize::new(0),
+            in_flight,
             kind: PhantomData,
         });
         manager.add_controller(Box::new(ControllerRunnable {

@@ -1,7 +1,7 @@
 //! Drift detection: does a cached object already hold every field of its
 //! apply configuration? If so, applying it would change nothing, and the
 //! controller makes no write (the "steady state makes no writes" rule;
-//! [`crate::apply::ensure`] applies only what drifted).
+//! [`crate::children::Children::ensure`] applies only what drifted).
 //!
 //! The comparison is on JSON, the way server-side apply sees objects:
 //! - objects: every field set in the desired object must be present in the

@@ -41,8 +41,9 @@ pub type Mapper<O> = Arc<dyn Fn(&O) -> Vec<ObjectKey> + Send + Sync>;
 
 /// The objects requested and not yet being reconciled: the work queue's depth
 /// (`workqueue_depth`). An object requested again before its reconcile starts
-/// counts once, as the applier runs it once; its wait is measured from its
-/// first request (`workqueue_queue_duration_seconds`).
+/// counts once, as the applier runs it once (and as client-go's queue counts
+/// `workqueue_adds_total`); its wait is measured from its first request
+/// (`workqueue_queue_duration_seconds`).
 #[derive(Clone)]
 pub struct Pending {
     keys: Arc<Mutex<HashMap<ObjectKey, Instant>>>,
@@ -69,10 +70,16 @@ impl Pending {
 
     /// `key` was requested.
     pub fn requested(&self, key: &ObjectKey) {
-        self.metrics.count_add(&self.controller);
-        self.update(|keys| {
-            keys.entry(key.clone()).or_insert_with(Instant::now);
+        let added = self.update(|keys| {
+            if keys.contains_key(key) {
+                return false;
+            }
+            keys.insert(key.clone(), Instant::now());
+            true
         });
+        if added {
+            self.metrics.count_add(&self.controller);
+        }
     }
 
     /// A reconcile of `key` started.

@@ -256,11 +256,19 @@ async fn requeue_after_runs_again_and_backoff_doubles_after_errors() {
         metrics.reconciles("configmap", kube_codegen_manager::ReconcileResult::Error),
         3
     );
-    let text = metrics.render();
-    assert!(
-        text.contains("workqueue_retries_total{controller=\"configmap\",name=\"configmap\"} 3"),
-        "{text}"
+    // Retries are what the work queue adds with a delay: the three backoffs
+    // and every requeue after (controller-runtime's priority queue counts both).
+    let requeues = metrics.reconciles(
+        "configmap",
+        kube_codegen_manager::ReconcileResult::RequeueAfter,
     );
+    assert!(requeues >= 2, "{requeues}");
+    let text = metrics.render();
+    let retries = format!(
+        "workqueue_retries_total{{controller=\"configmap\",name=\"configmap\"}} {}",
+        3 + requeues
+    );
+    assert!(text.contains(&retries), "no {retries:?} in {text}");
     assert!(
         text.contains(
             "controller_runtime_reconcile_total{controller=\"configmap\",result=\"requeue_after\"}"
@@ -488,7 +496,7 @@ async fn metrics_by_name_on_the_endpoint() {
         "controller_runtime_reconcile_time_seconds_bucket{le=\"0.005\",controller=\"configmap\"}",
         "controller_runtime_max_concurrent_reconciles{controller=\"configmap\"} 3",
         "controller_runtime_active_workers{controller=\"configmap\"}",
-        "workqueue_depth{controller=\"configmap\",name=\"configmap\"}",
+        "workqueue_depth{controller=\"configmap\",name=\"configmap\",priority=\"\"}",
         "workqueue_adds_total{controller=\"configmap\",name=\"configmap\"}",
         "workqueue_queue_duration_seconds_bucket",
         "workqueue_work_duration_seconds_bucket",

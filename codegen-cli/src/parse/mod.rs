@@ -171,7 +171,12 @@ fn run(
     }
 
     let api = assemble(parsed, &mut diags);
-    if api.groups.is_empty() && !diags.iter().any(Diagnostic::is_error) {
+    // A crate root and nothing below it (`apis/src/lib.rs` of a new
+    // workspace) is an API without kinds yet; anything else without a version
+    // module is a wrong directory or a layout the user did not mean.
+    let only_a_crate_root =
+        !loaded.is_empty() && loaded.iter().all(|f| f.rel.components().count() == 1);
+    if api.groups.is_empty() && !only_a_crate_root && !diags.iter().any(Diagnostic::is_error) {
         diags.push(
             Diagnostic::error(
                 "no API version modules found",

@@ -17,9 +17,8 @@ use kube::api::PostParams;
 use kube_codegen_runtime::{Interface as _, Kind, ResourceApi};
 use serde_json::{Value, json};
 
-use super::{Listers, ReconcileError, Reconciler};
+use super::{ChildKind as Child, Listers, ReconcileError, Reconciler};
 use crate::api::{App, AppStatus};
-use crate::children::Child;
 use crate::desired;
 use crate::metrics::Metrics;
 use crate::testing::RecordedEvents;

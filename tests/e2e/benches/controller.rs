@@ -350,7 +350,7 @@ async fn run_bare(
             let (client, clientset, ns) = (client.clone(), clientset.clone(), ns.name().to_owned());
             async move {
                 let valid = validate(&app).map_err(|e| anyhow::anyhow!("{e:?}"))?;
-                let pp = controller::children::post_params();
+                let pp = kube_codegen_manager::apply::post_params(desired::FIELD_MANAGER);
                 let deployments = Api::<Deployment>::namespaced(client.clone(), &ns);
                 let services = Api::<Service>::namespaced(client.clone(), &ns);
                 let (deployment, service) = (desired::deployment(&valid), desired::service(&valid));
