@@ -154,6 +154,7 @@ pub mod reconciler;
 pub mod runnable;
 pub mod signal;
 pub mod triggers;
+pub mod webhook;
 
 pub use args::Args;
 pub use config::{Config, LeaderElection};
