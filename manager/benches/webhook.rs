@@ -240,6 +240,7 @@ async fn connection(
             .body(Full::new(body.clone()))
             .unwrap();
         let start = Instant::now();
+        sender.ready().await.unwrap();
         let response = sender.send_request(request).await.unwrap();
         let bytes = response.into_body().collect().await.unwrap().to_bytes();
         latencies.push(start.elapsed());
