@@ -277,3 +277,52 @@ pub fn invalid_status(qualified_kind: &str, name: &str, errors: &[FieldError]) -
         ..Status::default()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    #[test]
+    fn constructors_word_errors_as_the_api_server() {
+        let errors = [
+            FieldError::required("spec.image", "an image is needed"),
+            FieldError::invalid("spec.replicas", 12, "must be at most 10"),
+            FieldError::invalid("spec.name", "Web", "must be lower case"),
+            FieldError::forbidden("spec.engine", "may not change"),
+            FieldError::not_supported("spec.mode", "fast", &["safe", "slow"]),
+            FieldError::duplicate("spec.ports[1]", json!(80)),
+            FieldError::too_long("metadata.name", 63),
+            FieldError::too_many("spec.items", 5, 3),
+        ];
+        let texts: Vec<String> = errors.iter().map(ToString::to_string).collect();
+        assert_eq!(
+            texts,
+            [
+                "spec.image: Required value: an image is needed",
+                "spec.replicas: Invalid value: 12: must be at most 10",
+                "spec.name: Invalid value: \"Web\": must be lower case",
+                "spec.engine: Forbidden: may not change",
+                "spec.mode: Unsupported value: \"fast\": supported values: \"safe\", \"slow\"",
+                "spec.ports[1]: Duplicate value: 80",
+                "metadata.name: Too long: may not be more than 63 bytes",
+                "spec.items: Too many: 5: must have at most 3 items",
+            ]
+        );
+        let reasons: Vec<&str> = errors.iter().map(|e| e.kind.reason()).collect();
+        assert_eq!(
+            reasons,
+            [
+                "FieldValueRequired",
+                "FieldValueInvalid",
+                "FieldValueInvalid",
+                "FieldValueForbidden",
+                "FieldValueNotSupported",
+                "FieldValueDuplicate",
+                "FieldValueTooLong",
+                "FieldValueTooMany"
+            ]
+        );
+    }
+}
