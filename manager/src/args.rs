@@ -12,6 +12,7 @@ use kube::config::{KubeConfigOptions, Kubeconfig};
 use crate::Error;
 use crate::config::{Config, LeaderElection, default_identity, parse_duration};
 use crate::logging::LogFormat;
+use crate::webhook;
 
 /// The manager's flags and environment variables.
 ///
@@ -108,6 +109,33 @@ pub struct Args {
     /// Log format; the level comes from RUST_LOG (default info).
     #[arg(long, env = "LOG_FORMAT", value_enum, default_value_t = LogFormat::Text)]
     pub log_format: LogFormat,
+
+    /// Port of the webhook server (admission and conversion webhooks), when
+    /// the operator has webhooks.
+    #[arg(long, env = "WEBHOOK_PORT", default_value_t = webhook::DEFAULT_PORT)]
+    pub webhook_port: u16,
+
+    /// Address the webhook server listens on (default: every interface).
+    #[arg(long, value_name = "IP")]
+    pub webhook_host: Option<std::net::IpAddr>,
+
+    /// Directory of the webhook server's certificate and key (default
+    /// <temp dir>/k8s-webhook-server/serving-certs).
+    #[arg(
+        long,
+        env = "WEBHOOK_CERT_PATH",
+        value_name = "DIR",
+        visible_alias = "webhook-cert-dir"
+    )]
+    pub webhook_cert_path: Option<PathBuf>,
+
+    /// File name of the webhook certificate in its directory.
+    #[arg(long, default_value = "tls.crt", value_name = "FILE")]
+    pub webhook_cert_name: String,
+
+    /// File name of the webhook key in its directory.
+    #[arg(long, default_value = "tls.key", value_name = "FILE")]
+    pub webhook_cert_key: String,
 }
 
 /// An address to listen on, or none.
@@ -173,6 +201,24 @@ impl Args {
                 .filter(|i| !i.is_empty())
                 .unwrap_or_else(default_identity),
             shutdown_timeout: self.shutdown_timeout,
+            webhook: self.webhook_options(),
+        }
+    }
+
+    /// The webhook server's settings these arguments describe.
+    pub fn webhook_options(&self) -> webhook::Options {
+        let defaults = webhook::Options::default();
+        webhook::Options {
+            host: self.webhook_host.unwrap_or(defaults.host),
+            port: self.webhook_port,
+            cert_dir: self
+                .webhook_cert_path
+                .clone()
+                .filter(|p| !p.as_os_str().is_empty())
+                .unwrap_or(defaults.cert_dir),
+            cert_name: self.webhook_cert_name.clone(),
+            key_name: self.webhook_cert_key.clone(),
+            ..defaults
         }
     }
 
@@ -243,6 +289,30 @@ mod tests {
         assert!(config.leader_election.is_none());
         assert_eq!(config.health_addr, Some("0.0.0.0:8081".parse().unwrap()));
         assert_eq!(config.metrics_addr, None);
+        assert_eq!(config.webhook.port, 9443);
+        assert_eq!(
+            config.webhook.cert_path(),
+            std::env::temp_dir().join("k8s-webhook-server/serving-certs/tls.crt")
+        );
+        assert_eq!(config.webhook.key_path().file_name().unwrap(), "tls.key");
+    }
+
+    #[test]
+    fn webhook_flags_are_kubebuilders() {
+        let config = parse(&[
+            "--webhook-port=10250",
+            "--webhook-host=127.0.0.1",
+            "--webhook-cert-path=/certs",
+            "--webhook-cert-name=cert.pem",
+            "--webhook-cert-key=key.pem",
+        ])
+        .unwrap()
+        .config("op");
+        assert_eq!(config.webhook.addr(), "127.0.0.1:10250".parse().unwrap());
+        assert_eq!(config.webhook.cert_path(), PathBuf::from("/certs/cert.pem"));
+        assert_eq!(config.webhook.key_path(), PathBuf::from("/certs/key.pem"));
+        let alias = parse(&["--webhook-cert-dir=/other"]).unwrap().config("op");
+        assert_eq!(alias.webhook.cert_dir, PathBuf::from("/other"));
     }
 
     #[test]

@@ -30,6 +30,9 @@ pub struct Config {
     pub identity: String,
     /// How long shutdown waits for in-flight reconciles.
     pub shutdown_timeout: Duration,
+    /// The webhook server's port and certificate (used when webhooks are
+    /// registered).
+    pub webhook: crate::webhook::Options,
 }
 
 impl Config {
@@ -85,6 +88,7 @@ impl Default for Config {
             health_addr: None,
             identity: default_identity(),
             shutdown_timeout: Duration::from_secs(30),
+            webhook: crate::webhook::Options::default(),
         }
     }
 }

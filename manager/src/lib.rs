@@ -110,6 +110,11 @@
 //! }
 //! ```
 //!
+//! Admission webhooks (typed [`Defaulter`](webhook::Defaulter) and
+//! [`Validator`](webhook::Validator)) and a generated crate's conversions are
+//! served by one HTTPS server on every replica: see [`webhook`] and
+//! [`Manager::webhook`].
+//!
 //! The same reconciler runs in a unit test on the fake clientset:
 //! [`Manager::fake`] reads and writes the fake's objects and keeps events in
 //! memory. A closure works as a reconciler too ([`from_fn`]).
@@ -154,6 +159,7 @@ pub mod reconciler;
 pub mod runnable;
 pub mod signal;
 pub mod triggers;
+pub mod webhook;
 
 pub use args::Args;
 pub use config::{Config, LeaderElection};

@@ -33,6 +33,7 @@ use crate::leader::LeaderElector;
 use crate::metrics::Metrics;
 use crate::reconciler::Context;
 use crate::runnable::Runnable;
+use crate::webhook::{self, Webhook};
 
 /// Runs controllers (and other runnables) over one shared informer factory,
 /// with leader election, health, metrics and graceful shutdown.
@@ -52,6 +53,11 @@ pub struct Manager<C: Interface = Clientset> {
     // `Send`); taken out when it runs.
     controllers: std::sync::Mutex<Vec<Box<dyn Runnable>>>,
     runnables: std::sync::Mutex<Vec<Box<dyn Runnable>>>,
+    /// The admission and conversion webhooks, served on one port.
+    webhooks: std::sync::Mutex<webhook::Server>,
+    /// The fake clientset of a manager made by [`Manager::fake`]: it calls
+    /// the registered webhooks instead of a server.
+    fake: Option<fake::Clientset>,
 }
 
 impl<C: Interface> std::fmt::Debug for Manager<C> {
@@ -110,7 +116,7 @@ impl Manager<fake::Clientset> {
             SharedInformerFactory::from_fake(fake, config.resync),
             &config,
         );
-        Self::with_parts(
+        let mut manager = Self::with_parts(
             name,
             fake.clone(),
             None,
@@ -118,7 +124,9 @@ impl Manager<fake::Clientset> {
             factory,
             EventRecorder::in_memory(),
             TaskTracker::new(),
-        )
+        );
+        manager.fake = Some(fake.clone());
+        manager
     }
 }
 
@@ -144,6 +152,7 @@ impl<C: Interface> Manager<C> {
         recorder: EventRecorder,
         event_tasks: TaskTracker,
     ) -> Self {
+        let webhooks = webhook::Server::new(config.webhook.clone());
         Manager {
             name: name.to_owned(),
             clientset,
@@ -156,6 +165,8 @@ impl<C: Interface> Manager<C> {
             event_tasks,
             controllers: std::sync::Mutex::default(),
             runnables: std::sync::Mutex::default(),
+            webhooks: std::sync::Mutex::new(webhooks),
+            fake: None,
         }
     }
 
@@ -238,6 +249,33 @@ impl<C: Interface> Manager<C> {
         lock(&self.runnables).push(Box::new(runnable));
     }
 
+    /// Serves `webhook` (a kind's defaulter and validator) on the manager's
+    /// webhook server, which starts with the manager on every replica when
+    /// anything is registered (port and certificate from
+    /// [`Config::webhook`], `/readyz` held until it listens). On a manager
+    /// over the fake clientset no server starts: the fake calls the webhook
+    /// on the writes it covers, as the API server would.
+    ///
+    /// # Panics
+    ///
+    /// If one of its paths is served already.
+    pub fn webhook<K: Kind>(&mut self, webhook: Webhook<K>) {
+        webhook.register(&mut lock(&self.webhooks));
+        if let Some(fake) = &self.fake {
+            webhook.install(fake);
+        }
+    }
+
+    /// Serves the conversion webhook of `conversions` (a generated crate's
+    /// `conversion::conversions()`) at `/convert` on the same server.
+    ///
+    /// # Panics
+    ///
+    /// If `/convert` is served already.
+    pub fn conversions(&mut self, conversions: kube_codegen_conversion::Conversions) {
+        lock(&self.webhooks).conversions(conversions);
+    }
+
     /// Runs until SIGTERM or SIGINT.
     pub async fn run_until_signal(self) -> Result<(), Error> {
         self.run(crate::signal::shutdown_signal()).await
@@ -272,6 +310,16 @@ impl<C: Interface> Manager<C> {
             )));
         }
 
+        let mut server = std::mem::replace(
+            &mut *lock(&self.webhooks),
+            webhook::Server::new(self.config.webhook.clone()),
+        );
+        if !server.is_empty() && self.fake.is_none() {
+            server
+                .with_metrics(&self.metrics)
+                .with_readiness(self.health.readiness_check("webhook-server"));
+            lock(&self.runnables).push(Box::new(server));
+        }
         let (leader_only, everywhere): (Vec<_>, Vec<_>) =
             std::mem::take(&mut *lock(&self.runnables))
                 .into_iter()

@@ -121,6 +121,7 @@ fn config(ns: &str) -> Config {
         health_addr: None,
         identity: format!("e2e-{ns}-{}", rand_suffix()),
         shutdown_timeout: Duration::from_secs(10),
+        webhook: Default::default(),
     }
 }
 

@@ -104,7 +104,7 @@ pub fn emit_conversions(
 
             #(#modules)*
 
-            /// Every converted kind with its hub and spokes, for `kube_codegen_conversion::Server`.
+            /// Every converted kind with its hub and spokes, for a conversion webhook server (`kube_codegen_manager::Manager::conversions`).
             pub fn conversions() -> #runtime::Conversions {
                 let mut conversions = #runtime::Conversions::new();
                 #(#registrations)*

@@ -13,7 +13,7 @@
 //! - `CronTab` of `batch.fixture.example.com`: hub v1, spokes v1beta1
 //! - `NodePool` of `fleet.fixture.example.com`: hub v2, spokes v1
 mod fleet;
-/// Every converted kind with its hub and spokes, for `kube_codegen_conversion::Server`.
+/// Every converted kind with its hub and spokes, for a conversion webhook server (`kube_codegen_manager::Manager::conversions`).
 pub fn conversions() -> kube_codegen_conversion::Conversions {
     let mut conversions = kube_codegen_conversion::Conversions::new();
     conversions
