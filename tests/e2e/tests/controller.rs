@@ -1548,7 +1548,7 @@ async fn the_binary_serves_probes_and_stops_gracefully_on_sigterm() -> Result<()
     for needle in [
         "controller_runtime_reconcile_total{controller=\"app\",result=\"success\"}",
         "controller_runtime_reconcile_time_seconds_bucket",
-        "workqueue_depth{controller=\"app\",name=\"app\"}",
+        "workqueue_depth{controller=\"app\",name=\"app\",priority=\"\"}",
         "app_controller_api_writes_total{verb=\"create\",resource=\"deployments\"} 1",
     ] {
         assert!(metrics.contains(needle), "missing {needle} in\n{metrics}");
