@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Times `kube-codegen crd` (release build) against `controller-gen crd`
-# (v0.21.0, hack/tools/controller-gen.sh) on the differential suite's APIs
+# (the release hack/tools/controller-gen.sh pins) on the differential suite's APIs
 # (tests/crd-parity/apis): N runs each, medians side by side, and the ratio.
 #
 #   bench/crd-parity.sh [N]      N runs per tool and API (default 7)

@@ -116,7 +116,8 @@ run kubectl explain app.spec
 
 if [[ -n "$HEALTH" ]]; then
     step "controller metrics (http://$HEALTH/metrics)"
-    curl -fsS "http://$HEALTH/metrics" | grep -E '^app_controller_(reconcile_total|api_writes_total|leader|workqueue_depth)' || true
+    curl -fsS "http://$HEALTH/metrics" |
+        grep -E '^(controller_runtime_reconcile_total|app_controller_api_writes_total|leader_election_master_status|workqueue_depth)' || true
 fi
 
 cat >&2 <<EOF

@@ -32,6 +32,8 @@ fn config(input_dir: PathBuf, output_dir: PathBuf) -> Config {
         emit: EmitOptions::default(),
         crate_version: None,
         rbac: None,
+        webhook: None,
+        add_dependencies: false,
     }
 }
 

@@ -77,6 +77,8 @@ pub struct Builder {
     crd: CrdOptions,
     /// Where to read `+kubebuilder:rbac` markers, and the role name.
     rbac: Option<(PathBuf, String)>,
+    /// Where to read `+kubebuilder:webhook` markers.
+    webhook: Option<PathBuf>,
 }
 
 #[derive(Clone, Debug)]
@@ -104,6 +106,9 @@ pub struct Generated {
     pub warnings: Diagnostics,
     /// The RBAC roles (`<OUT_DIR>/kube_codegen/rbac/role.yaml`), with [`Builder::rbac`].
     pub rbac: Option<PathBuf>,
+    /// The webhook configurations (`<OUT_DIR>/kube_codegen/webhook/manifests.yaml`),
+    /// with [`Builder::webhook`].
+    pub webhook: Option<PathBuf>,
 }
 
 /// Why [`Builder::generate`] failed.
@@ -182,6 +187,7 @@ impl Builder {
             format: true,
             crd: CrdOptions::default(),
             rbac: None,
+            webhook: None,
         }
     }
 
@@ -318,8 +324,6 @@ impl Builder {
         self
     }
 
-    /// Whether to print `cargo::` directives to stdout and diagnostics to stderr
-    /// (default on; turn off when calling the builder outside a build script).
     /// Also generate RBAC from the `+kubebuilder:rbac` markers of every `.rs`
     /// file under `source_dir` (e.g. `src`), as `kube-codegen generate
     /// --rbac-source-dir` does; the roles are written to `rbac/role.yaml` next
@@ -330,6 +334,17 @@ impl Builder {
         self
     }
 
+    /// Also generate webhook configurations from the `+kubebuilder:webhook`
+    /// markers of every `.rs` file under `source_dir`, as `kube-codegen
+    /// generate --webhook-source-dir` does; they are written to
+    /// `webhook/manifests.yaml` next to the CRDs ([`Generated::webhook`]).
+    pub fn webhook(mut self, source_dir: impl Into<PathBuf>) -> Self {
+        self.webhook = Some(source_dir.into());
+        self
+    }
+
+    /// Whether to print `cargo::` directives to stdout and diagnostics to stderr
+    /// (default on; turn off when calling the builder outside a build script).
     pub fn cargo_directives(mut self, on: bool) -> Self {
         self.cargo_directives = on;
         self
@@ -398,23 +413,19 @@ impl Builder {
             diagnostics,
             reported: false,
         };
-        let rbac = match &self.rbac {
-            Some((source_dir, role_name)) => {
-                rerun.push(source_dir.clone());
-                match crate::rbac::generate(source_dir, role_name) {
-                    Ok(generated) => Some(generated),
-                    Err(diagnostics) => {
-                        sink.directives(&cargo::rerun_if_changed(&rerun));
-                        return Err(BuildError::Input {
-                            input_dir: source_dir.clone(),
-                            diagnostics,
-                            reported: false,
-                        });
-                    }
-                }
-            }
-            None => None,
-        };
+        let rbac = (self.rbac.as_ref())
+            .map(|(dir, role_name)| {
+                from_sources(
+                    dir,
+                    |d| crate::rbac::generate(d, role_name),
+                    &mut rerun,
+                    sink,
+                )
+            })
+            .transpose()?;
+        let webhook = (self.webhook.as_ref())
+            .map(|dir| from_sources(dir, crate::webhook::generate, &mut rerun, sink))
+            .transpose()?;
         let crd_opts = self.artifacts.crds.then_some(&self.crd);
         let (mut parsed, crds) =
             match pipeline::parse_and_check(&self.input_dir, &parse_opts, crd_opts) {
@@ -428,9 +439,27 @@ impl Builder {
         // The files first: cargo names the first changed path as the reason to
         // re-run, and a file says more than its directory.
         rerun.splice(0..0, parsed.inputs.iter().cloned());
+        // The crate the code lands in (this build script's, or the output
+        // directory's) must depend on what the code uses.
+        let manifest = match (&self.output_dir, std::env::var_os("CARGO_MANIFEST_DIR")) {
+            (None, Some(dir)) => Some(Path::new(&dir).join("Cargo.toml")),
+            (Some(dir), _) => Some(dir.join("Cargo.toml")),
+            (None, None) => None,
+        };
+        if let Some(manifest) = manifest
+            && let Err(diagnostics) = crate::manifest_dependencies::check(&manifest, &parsed.api)
+        {
+            rerun.push(manifest);
+            sink.directives(&cargo::rerun_if_changed(&rerun));
+            return Err(input_error(diagnostics));
+        }
         if let Some(rbac) = &rbac {
             rerun.extend(rbac.files.iter().cloned());
             parsed.warnings.extend(rbac.warnings.0.iter().cloned());
+        }
+        if let Some(webhook) = &webhook {
+            rerun.extend(webhook.files.iter().cloned());
+            parsed.warnings.extend(webhook.warnings.0.iter().cloned());
         }
         sink.directives(&cargo::rerun_if_changed(&rerun));
         sink.diagnostics(&parsed.warnings);
@@ -469,6 +498,19 @@ impl Builder {
                 crate::emit::GeneratedFile::text(path, crate::rbac::render(&generated.roles));
             desired.insert(path.clone(), write::render(&file, &boilerplate)?);
         }
+        let webhook_path = webhook.as_ref().map(|_| {
+            output_dir
+                .join(&data_dir)
+                .join("webhook")
+                .join(crate::webhook::DEFAULT_FILE_NAME)
+        });
+        if let (Some(path), Some(generated)) = (&webhook_path, &webhook) {
+            let file = crate::emit::GeneratedFile::text(
+                path,
+                crate::webhook::render(&generated.configurations),
+            );
+            desired.insert(path.clone(), write::render(&file, &boilerplate)?);
+        }
         let io_error = |source| BuildError::Io {
             path: output_dir.clone(),
             source,
@@ -490,6 +532,7 @@ impl Builder {
             removed,
             warnings,
             rbac: rbac_path,
+            webhook: webhook_path,
         })
     }
 
@@ -523,6 +566,26 @@ impl Builder {
             .and_then(|s| s.to_str())
             .unwrap_or("kube_codegen")
     }
+}
+
+/// Runs a generator of controller-code markers (RBAC, webhooks) on
+/// `source_dir`, which the script then watches; bad markers fail the build,
+/// after the directives that make fixing them re-run the script.
+fn from_sources<T>(
+    source_dir: &Path,
+    generate: impl FnOnce(&Path) -> Result<T, Diagnostics>,
+    rerun: &mut Vec<PathBuf>,
+    sink: &mut Sink<'_>,
+) -> Result<T, BuildError> {
+    rerun.push(source_dir.to_path_buf());
+    generate(source_dir).map_err(|diagnostics| {
+        sink.directives(&cargo::rerun_if_changed(rerun));
+        BuildError::Input {
+            input_dir: source_dir.to_path_buf(),
+            diagnostics,
+            reported: false,
+        }
+    })
 }
 
 /// Where the cargo directives and rendered diagnostics go.
@@ -707,6 +770,41 @@ pub struct Widget {
             "{full}"
         );
         assert!(!out.exists(), "nothing may be written");
+    }
+
+    /// Generated code that names a crate the crate it lands in lacks would
+    /// only fail later, in `cargo build`: the manifest's `[dependencies]` is
+    /// checked first, and the missing line named.
+    #[test]
+    fn a_crate_the_code_needs_and_the_manifest_lacks_is_an_error() {
+        let tmp = tempfile::tempdir().unwrap();
+        let (apis, out) = (tmp.path().join("apis"), tmp.path().join("out"));
+        let with_chrono = WIDGET.replace(
+            "pub size: i32,",
+            "pub size: i32,\n    pub since: Option<chrono::DateTime<chrono::Utc>>,",
+        );
+        input(&apis, &with_chrono);
+        std::fs::create_dir_all(&out).unwrap();
+        let manifest = out.join("Cargo.toml");
+        let deps = "[dependencies]\nkube = \"5\"\nk8s-openapi = \"0.29\"\nserde = \"1\"\n";
+        std::fs::write(&manifest, format!("[package]\nname = \"shop\"\n\n{deps}")).unwrap();
+        let (result, stdout, _) = run(&Builder::new(&apis).output_dir(&out));
+        assert!(result.is_err());
+        assert!(
+            stdout.contains(&format!(
+                "cargo::error={}:4:1: this crate does not depend on `chrono`, which the generated code uses for `chrono::DateTime<chrono::Utc>` (at {}:13:9) (help: add `chrono = {{ version = \"0.4\", features = [\"serde\"] }}` under [dependencies]; nothing was written)",
+                manifest.display(),
+                apis.join("shop/v1/widget.rs").display()
+            )),
+            "{stdout}"
+        );
+        assert!(!out.join("kube_codegen").exists(), "nothing may be written");
+        std::fs::write(
+            &manifest,
+            format!("[package]\nname = \"shop\"\n\n{deps}chrono = \"0.4\"\n"),
+        )
+        .unwrap();
+        run(&Builder::new(&apis).output_dir(&out)).0.unwrap();
     }
 
     #[test]

@@ -34,9 +34,16 @@ pub enum Command {
     /// Print the RBAC roles granted by the `+kubebuilder:rbac` markers of Rust
     /// sources to standard output (controller-gen's `rbac` generator).
     Rbac(RbacArgs),
-    /// Turn an empty (or new) directory into a workspace: an `apis` crate for
-    /// the input types, a `generated` crate, `hack/update-codegen.sh` and
-    /// `hack/verify-codegen.sh`. Refuses to overwrite anything (exit 2).
+    /// Print to standard output the MutatingWebhookConfiguration and
+    /// ValidatingWebhookConfiguration that the `+kubebuilder:webhook` markers of
+    /// Rust sources declare (controller-gen's `webhook` generator).
+    Webhook(WebhookArgs),
+    /// Turn an empty (or new) directory into an operator's workspace: the
+    /// operator (`src/main.rs` on kube-codegen's manager, `src/controllers/`),
+    /// an `apis` crate for the input types, a `generated` crate, the hack
+    /// scripts, a Makefile with kubebuilder's targets, a Dockerfile and
+    /// `config/` for kustomize; then generate. Refuses to overwrite anything
+    /// (exit 2).
     Init(InitArgs),
     /// Scaffold something new in a workspace.
     #[command(subcommand)]
@@ -55,6 +62,15 @@ pub struct RbacArgs {
     pub role: RoleNameArg,
 }
 
+/// Flags of `webhook`.
+#[derive(Debug, Args)]
+pub struct WebhookArgs {
+    /// Directory whose `.rs` files (recursively) hold `+kubebuilder:webhook`
+    /// markers in comments, e.g. `controller/src`.
+    #[arg(long, value_name = "DIR")]
+    pub source_dir: PathBuf,
+}
+
 /// The `--role-name` flag, shared by `rbac`, `generate` and `verify`.
 #[derive(Debug, Args)]
 pub struct RoleNameArg {
@@ -70,14 +86,29 @@ pub struct InitArgs {
     /// The directory to set up (created when missing).
     #[arg(value_name = "DIR", default_value = ".")]
     pub dir: PathBuf,
+
+    /// The project's name: the operator's package and binary, and the prefix
+    /// of its objects in the cluster (default: the directory's name).
+    #[arg(long, value_name = "NAME")]
+    pub project_name: Option<String>,
+
+    /// Where the workspace takes kube-codegen's crates (runtime, manager,
+    /// conversion webhook) from: a kube-codegen source tree (`../kube-codegen`),
+    /// a git repository (`git+https://host/kube-codegen?tag=v0.1.0`, also
+    /// `?rev=`, `?branch=`), or a registry version (`0.1`). Default: where
+    /// this kube-codegen came from (the source tree or git commit it was
+    /// installed from), else the registry.
+    #[arg(long, value_name = "SOURCE")]
+    pub runtime: Option<String>,
 }
 
 #[derive(Debug, Subcommand)]
 pub enum CreateCommand {
-    /// Add a kind: a type file with spec, status and common markers as a
-    /// starting point, wired into its group and version modules; then
-    /// regenerate the output crate (as `generate` does). Refuses to overwrite
-    /// an existing kind file (exit 2).
+    /// Add a kind and its controller: a type file with spec, status and common
+    /// markers as a starting point, wired into its group and version modules,
+    /// a sample object; a reconciler with the kind's RBAC markers in
+    /// `src/controllers/`, registered with the manager; then regenerate (as
+    /// `hack/update-codegen.sh` does). Refuses to overwrite anything (exit 2).
     Api(CreateApiArgs),
 }
 
@@ -97,13 +128,21 @@ pub struct CreateApiArgs {
     /// Whether objects of the kind live in a namespace (`false`: cluster-scoped).
     #[arg(long, value_name = "BOOL", default_value_t = true, action = clap::ArgAction::Set)]
     pub namespaced: bool,
+    /// Write the kind's type (`false`: only a controller, for a kind that
+    /// exists: the API's own, or a built-in one such as `--group apps
+    /// --version v1 --kind Deployment`).
+    #[arg(long, value_name = "BOOL", default_value_t = true, action = clap::ArgAction::Set, num_args = 0..=1, default_missing_value = "true")]
+    pub resource: bool,
+    /// Write the kind's controller (`false`: only the type).
+    #[arg(long, value_name = "BOOL", default_value_t = true, action = clap::ArgAction::Set, num_args = 0..=1, default_missing_value = "true")]
+    pub controller: bool,
     /// Directory holding the API modules.
     #[arg(long, value_name = "DIR", default_value = "apis/src")]
     pub input_dir: PathBuf,
     /// The generated crate to regenerate afterwards.
     #[arg(long, value_name = "DIR", default_value = "generated")]
     pub output_dir: PathBuf,
-    /// Only write the type file and the module lines; do not regenerate.
+    /// Only write the files; do not regenerate.
     #[arg(long)]
     pub no_generate: bool,
 }
@@ -268,6 +307,18 @@ pub struct GenerateArgs {
 
     #[command(flatten)]
     pub role: RoleNameArg,
+
+    /// Also generate webhook configurations: read the `+kubebuilder:webhook`
+    /// markers of every `.rs` file under DIR (e.g. `controller/src`) and write
+    /// them to `--webhook-output`.
+    #[arg(long, value_name = "DIR", requires = "webhook_output")]
+    pub webhook_source_dir: Option<PathBuf>,
+
+    /// The file the webhook configurations are written to (a
+    /// MutatingWebhookConfiguration and a ValidatingWebhookConfiguration, one
+    /// YAML document each), e.g. `manifests/webhook/manifests.yaml`.
+    #[arg(long, value_name = "FILE", requires = "webhook_source_dir")]
+    pub webhook_output: Option<PathBuf>,
 
     /// Generate `src/applyconfigurations`: typed server-side apply
     /// configurations and `extract_<kind>` (client-go's

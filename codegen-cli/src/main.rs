@@ -6,11 +6,12 @@ use std::process::ExitCode;
 use clap::Parser;
 use kube_codegen::cli::{
     Cli, Command, CreateApiArgs, CreateCommand, GenerateArgs, InitArgs, InputArgs, RbacArgs,
+    WebhookArgs,
 };
 use kube_codegen::diag::Severity;
 use kube_codegen::emit::EmitOptions;
 use kube_codegen::parse::ParseOptions;
-use kube_codegen::pipeline::{self, Config, Error, RbacConfig};
+use kube_codegen::pipeline::{self, Config, Error, RbacConfig, WebhookConfig};
 use kube_codegen::write::Boilerplate;
 
 // The generator allocates millions of small token and syntax-tree nodes (syn,
@@ -30,6 +31,7 @@ fn main() -> ExitCode {
         Command::Verify(args) => verify(&args),
         Command::Crd(args) => crd(&args),
         Command::Rbac(args) => rbac(&args),
+        Command::Webhook(args) => webhook(&args),
         Command::Init(args) => return init(&args),
         Command::Create(CreateCommand::Api(args)) => return create_api(&args),
     };
@@ -43,68 +45,112 @@ fn main() -> ExitCode {
 }
 
 fn init(args: &InitArgs) -> ExitCode {
-    match kube_codegen::scaffold::init::run(&args.dir) {
-        Ok(created) => {
-            print_created(&created);
-            eprint!("{}", kube_codegen::scaffold::init::next_steps(&args.dir));
-            ExitCode::SUCCESS
-        }
-        Err(err) => scaffold_failed(&err),
-    }
-}
-
-fn create_api(args: &CreateApiArgs) -> ExitCode {
-    let api = kube_codegen::scaffold::create_api::NewApi {
-        group: args.group.clone(),
-        version: args.version.clone(),
-        kind: args.kind.clone(),
-        namespaced: args.namespaced,
+    use kube_codegen::scaffold::{init, layout, origin, source::SourceArg};
+    let name = match init::project_name(&args.dir, args.project_name.as_deref()) {
+        Ok(name) => name,
+        Err(err) => return scaffold_failed(&err.into()),
     };
-    let written = match kube_codegen::scaffold::create_api::run(&args.input_dir, &api) {
+    let (source, why) = match &args.runtime {
+        Some(arg) => match SourceArg::parse(arg).and_then(SourceArg::resolve) {
+            Ok(source) => (source, "as --runtime asks".to_owned()),
+            Err(err) => return scaffold_failed(&err.into()),
+        },
+        None => {
+            let origin = origin::detect();
+            (origin.source, origin.why)
+        }
+    };
+    let project = init::NewProject { name, source };
+    let written = match init::run(&args.dir, &project) {
         Ok(written) => written,
         Err(err) => return scaffold_failed(&err),
     };
     print_created(&written.paths);
-    let next = kube_codegen::scaffold::create_api::next_steps(&written.paths[0], &args.output_dir);
+    // The generated crate and the ClusterRole of the operator's markers, as
+    // `make generate` writes them.
+    let generate_args = layout::generate_args(
+        &args.dir,
+        true,
+        &args.dir.join(layout::INPUT_DIR),
+        &args.dir.join(layout::OUTPUT_DIR),
+    );
+    if let Some(code) = regenerate_or_revert(generate_args, &written, "init") {
+        return code;
+    }
+    eprintln!(
+        "kube-codegen's crates come from {}: {why}.",
+        project.source.describe()
+    );
+    eprint!("{}", init::next_steps(&args.dir));
+    ExitCode::SUCCESS
+}
+
+fn create_api(args: &CreateApiArgs) -> ExitCode {
+    use kube_codegen::scaffold::{create_api, layout};
+    let api = create_api::NewApi {
+        group: args.group.clone(),
+        version: args.version.clone(),
+        kind: args.kind.clone(),
+        namespaced: args.namespaced,
+        resource: args.resource,
+        controller: args.controller,
+    };
+    let root = Path::new("");
+    let (created, written) = match create_api::run(root, &args.input_dir, &api) {
+        Ok(done) => done,
+        Err(err) => return scaffold_failed(&err),
+    };
+    print_created(&written.paths);
+    let next = create_api::next_steps(&created, &args.output_dir);
     if args.no_generate {
         eprint!("{next}");
         return ExitCode::SUCCESS;
     }
-    // The same run as `kube-codegen generate` with these directories, every
-    // other flag at its default.
-    let parsed = Cli::try_parse_from([
-        "kube-codegen".as_ref(),
-        "generate".as_ref(),
-        "--input-dir".as_ref(),
-        args.input_dir.as_os_str(),
-        "--output-dir".as_ref(),
-        args.output_dir.as_os_str(),
-    ] as [&std::ffi::OsStr; 6]);
-    let generate_args = match parsed.map(|cli| cli.command) {
+    // As `hack/update-codegen.sh` runs it: in an operator's workspace, the
+    // CRDs in config/ and the ClusterRole of the new controller's markers too.
+    let generate_args =
+        layout::generate_args(root, created.operator, &args.input_dir, &args.output_dir);
+    if let Some(code) = regenerate_or_revert(generate_args, &written, "create api") {
+        return code;
+    }
+    eprint!("{next}");
+    ExitCode::SUCCESS
+}
+
+/// Runs `generate` with `args` after a scaffolding command wrote `written`;
+/// when it fails, takes the files back (nothing half-done: the new files go
+/// in together with what is generated from them, or not at all) and returns
+/// the exit code.
+fn regenerate_or_revert(
+    args: Vec<std::ffi::OsString>,
+    written: &kube_codegen::scaffold::Written,
+    command: &str,
+) -> Option<ExitCode> {
+    let generate_args = match Cli::try_parse_from(args).map(|cli| cli.command) {
         Ok(Command::Generate(generate_args)) => generate_args,
         Ok(_) => unreachable!("`generate` parses as Command::Generate"),
         Err(err) => err.exit(),
     };
-    match generate(&generate_args) {
-        Ok(code) => {
-            eprint!("{next}");
-            code
-        }
-        Err(err) => {
-            report(&err);
-            // Nothing half-done: the new kind goes in together with its
-            // generated code, or not at all.
-            match written.revert() {
-                Ok(()) => eprintln!(
-                    "note: the input does not generate, so `create api` took back the files it wrote; fix the errors above and run it again"
-                ),
-                Err(revert) => eprintln!(
-                    "error: {revert}\nnote: the files above were written, and could not all be taken back"
-                ),
-            }
-            ExitCode::from(EXIT_BAD_INPUT)
-        }
+    // Unlike `generate`, which names the line to add, scaffolding adds the
+    // crates the generated code uses to the generated crate's Cargo.toml.
+    let generated = config(&generate_args).and_then(|mut config| {
+        config.add_dependencies = true;
+        generate_with(&config)
+    });
+    let err = match generated {
+        Ok(_) => return None,
+        Err(err) => err,
+    };
+    report(&err);
+    match written.revert() {
+        Ok(()) => eprintln!(
+            "note: the input does not generate, so `{command}` took back the files it wrote; fix the errors above and run it again"
+        ),
+        Err(revert) => eprintln!(
+            "error: {revert}\nnote: the files above were written, and could not all be taken back"
+        ),
     }
+    Some(ExitCode::from(EXIT_BAD_INPUT))
 }
 
 fn print_created(paths: &[PathBuf]) {
@@ -114,13 +160,19 @@ fn print_created(paths: &[PathBuf]) {
 }
 
 fn scaffold_failed(err: &kube_codegen::scaffold::Error) -> ExitCode {
-    eprintln!("error: {err}");
+    match err {
+        kube_codegen::scaffold::Error::Input(diags) => report(&Error::Input(diags.clone())),
+        other => eprintln!("error: {other}"),
+    }
     ExitCode::from(EXIT_BAD_INPUT)
 }
 
 fn generate(args: &GenerateArgs) -> Result<ExitCode, Error> {
-    let config = config(args)?;
-    let (output, plan) = pipeline::generate(&config)?;
+    generate_with(&config(args)?)
+}
+
+fn generate_with(config: &Config) -> Result<ExitCode, Error> {
+    let (output, plan) = pipeline::generate(config)?;
     print_warnings(&output.parsed.warnings);
     for change in &plan.changes {
         eprintln!("  {:<7} {}", verb(change), change.path().display());
@@ -195,6 +247,16 @@ fn rbac(args: &RbacArgs) -> Result<ExitCode, Error> {
     Ok(ExitCode::SUCCESS)
 }
 
+fn webhook(args: &WebhookArgs) -> Result<ExitCode, Error> {
+    let generated = kube_codegen::webhook::generate(&args.source_dir).map_err(Error::Input)?;
+    print_warnings(&generated.warnings);
+    print!(
+        "{}",
+        kube_codegen::webhook::render(&generated.configurations)
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
 fn config(args: &GenerateArgs) -> Result<Config, Error> {
     let boilerplate = match &args.boilerplate {
         Some(path) => pipeline::read_boilerplate(path)?,
@@ -232,6 +294,12 @@ fn config(args: &GenerateArgs) -> Result<Config, Error> {
                 output,
                 role_name: args.role.role_name.clone(),
             }),
+        webhook: args
+            .webhook_source_dir
+            .clone()
+            .zip(args.webhook_output.clone())
+            .map(|(source_dir, output)| WebhookConfig { source_dir, output }),
+        add_dependencies: false,
     })
 }
 

@@ -294,9 +294,49 @@ pub struct Field {
     /// `+kubebuilder:conversion:lossless`: the user states that the versions'
     /// differences at this field lose no data, so no conversion is needed.
     pub lossless: bool,
+    /// `#[serde(with)]` or `serialize_with`: the field writes its own JSON.
+    pub serializes_itself: bool,
 }
 
+/// k8s-openapi's base64 bytes (Go's `[]byte`).
+pub const BYTE_STRING: &str = "k8s_openapi::ByteString";
+
 impl Field {
+    /// Whether the field holds bytes written as a base64 string (`format:
+    /// byte`): a `k8s_openapi::ByteString` (maybe in an `Option`), or a
+    /// `Vec<u8>` the field serializes itself (`#[serde(with = ...)]`, taken as
+    /// base64 like Go's `[]byte`; serde alone writes a list of numbers).
+    pub fn is_bytes(&self) -> bool {
+        match self.ty.unwrap_option() {
+            FieldType::External(ext) => ext.path == BYTE_STRING,
+            FieldType::Vec(item) => {
+                self.serializes_itself
+                    && !self.ty.is_option()
+                    && **item
+                        == (FieldType::Integer {
+                            bits: 8,
+                            signed: false,
+                        })
+            }
+            _ => false,
+        }
+    }
+
+    /// Whether the generated type leaves the field out of its JSON when it
+    /// holds no bytes (and reads it back as no bytes): the API server refuses
+    /// `""` for `format: byte`. Not where the user chose when the field is
+    /// left out (`skip_serializing_if`), nor for `+nullable` fields.
+    pub fn skips_empty_bytes(&self) -> bool {
+        self.is_bytes()
+            && !self.skip
+            && !self.flatten
+            && !self.nullable
+            && !self
+                .serde_attrs
+                .iter()
+                .any(|a| a.contains("skip_serializing"))
+    }
+
     /// Whether the field is required in the schema, following controller-gen's rules
     /// adapted to Rust: explicit markers win, then `Option`, `serde(default)` and
     /// `skip_serializing_if` make a field optional (Go's `omitempty`). A
@@ -309,6 +349,7 @@ impl Field {
         !(self.ty.is_option()
             || self.serde_default
             || container_default
+            || self.skips_empty_bytes()
             || self
                 .serde_attrs
                 .iter()
@@ -336,9 +377,12 @@ pub enum FieldType {
     },
     Option(Box<FieldType>),
     Vec(Box<FieldType>),
-    /// `BTreeMap<String, V>` or `HashMap<String, V>`.
+    /// `BTreeMap<K, V>` or `HashMap<K, V>`: a JSON object, whose keys are
+    /// `String` or a type serde writes as a string key (a newtype of one, a
+    /// unit-only enum, an integer, `bool`, `char`; see `parse::map_keys`).
     Map {
         ordered: bool,
+        key: Box<FieldType>,
         value: Box<FieldType>,
     },
     /// `serde_json::Value`: any JSON, schema `x-kubernetes-preserve-unknown-fields`.
@@ -386,16 +430,36 @@ impl FieldType {
     }
 }
 
-/// A type from outside the API crate, by full Rust path
-/// (`k8s_openapi::apimachinery::pkg::apis::meta::v1::ObjectMeta`).
+/// A type from outside the API crate, by the full Rust path that defines it
+/// (`k8s_openapi::apimachinery::pkg::apis::meta::v1::ObjectMeta`, whether it
+/// was written `ObjectMeta`, `kube::api::ObjectMeta` or `kube::core::ObjectMeta`).
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct ExternalType {
+    /// The defining path: what the type is.
     pub path: String,
+    /// How generated code names it, where that is not `path`: through a crate
+    /// the generated crate depends on (`kube::core::Duration` for kube-core's
+    /// `duration::Duration`), or as written (`k8s_openapi::jiff::Timestamp`,
+    /// which needs no dependency on jiff).
+    pub spelling: Option<String>,
 }
 
 impl ExternalType {
+    /// The type at its defining path, named by it.
+    pub fn new(path: impl Into<String>) -> Self {
+        ExternalType {
+            path: path.into(),
+            spelling: None,
+        }
+    }
+
     pub fn name(&self) -> &str {
         self.path.rsplit("::").next().unwrap_or(&self.path)
+    }
+
+    /// The path generated code writes.
+    pub fn rust_path(&self) -> &str {
+        self.spelling.as_deref().unwrap_or(&self.path)
     }
 }
 
@@ -452,6 +516,10 @@ pub struct Validation {
     pub title: Option<String>,
     /// `+kubebuilder:externalDocs`: (url, description).
     pub external_docs: Option<(String, Option<String>)>,
+    /// `+k8s:required`: besides required, not empty (`minLength`, `minItems`
+    /// or `minProperties` 1 unless given) where the field's own schema is a
+    /// string, list or map, as controller-gen v0.23 writes it.
+    pub k8s_required: bool,
 }
 
 #[derive(Clone, Debug, Default)]

@@ -33,6 +33,23 @@ pub struct Config {
     /// `--rbac-source-dir`/`--rbac-output`: RBAC from the `+kubebuilder:rbac`
     /// markers of controller code, written to one file; `None`: no RBAC.
     pub rbac: Option<RbacConfig>,
+    /// `--webhook-source-dir`/`--webhook-output`: webhook configurations from
+    /// the `+kubebuilder:webhook` markers of controller code; `None`: none.
+    pub webhook: Option<WebhookConfig>,
+    /// Add the crates the generated code uses and the generated crate's
+    /// Cargo.toml lacks to it (`create api`); otherwise a missing one is an
+    /// error that names the line to add (see [`crate::manifest_dependencies`]).
+    pub add_dependencies: bool,
+}
+
+/// Where webhook markers are read and where the configurations go.
+#[derive(Clone, Debug)]
+pub struct WebhookConfig {
+    /// Every `.rs` file under it is read (`controller/src`).
+    pub source_dir: PathBuf,
+    /// The multi-document YAML file of the configurations
+    /// (`manifests/webhook/manifests.yaml`).
+    pub output: PathBuf,
 }
 
 /// Where RBAC markers are read and where the roles go.
@@ -160,11 +177,24 @@ pub fn run(config: &Config) -> Result<Output, Error> {
     let Checked { mut parsed, crds } =
         parse_and_check(&config.input_dir, &config.parse, Some(&config.emit.crd))
             .map_err(Error::Input)?;
+    // Code that names a crate the output crate lacks would not build.
+    if !config.add_dependencies {
+        crate::manifest_dependencies::check(&config.output_dir.join("Cargo.toml"), &parsed.api)
+            .map_err(Error::Input)?;
+    }
     let rbac = match &config.rbac {
         Some(rbac) => {
             let (content, warnings) = render_rbac(rbac, &config.boilerplate)?;
             parsed.warnings.extend(warnings);
             Some((rbac.output.clone(), content))
+        }
+        None => None,
+    };
+    let webhook = match &config.webhook {
+        Some(webhook) => {
+            let (content, warnings) = render_webhook(webhook, &config.boilerplate)?;
+            parsed.warnings.extend(warnings);
+            Some((webhook.output.clone(), content))
         }
         None => None,
     };
@@ -192,13 +222,8 @@ pub fn run(config: &Config) -> Result<Output, Error> {
         rendered.insert(config.output_dir.join(&path), content);
     }
     rendered.extend(rbac);
-    let features =
-        (config.emit.cargo_features).then(|| emit::features::features(&parsed.api, &config.emit));
-    let manifest = manifest(
-        &config.output_dir,
-        config.crate_version.as_deref(),
-        features.as_deref(),
-    )?;
+    rendered.extend(webhook);
+    let manifest = output_manifest(config, &parsed.api)?;
     Ok(Output {
         parsed,
         files: rendered,
@@ -218,16 +243,30 @@ pub fn render_rbac(
     Ok((write::render(&file, boilerplate)?, generated.warnings))
 }
 
-/// `<output_dir>/Cargo.toml` as it must be with `version` and `features`;
-/// `None` when the generator manages neither (or there is no manifest to
-/// declare features in).
-fn manifest(
-    output_dir: &Path,
-    version: Option<&str>,
-    features: Option<&[emit::features::Feature]>,
-) -> Result<Option<(PathBuf, String)>, Error> {
-    let path = output_dir.join("Cargo.toml");
-    if version.is_none() && (features.is_none() || !path.is_file()) {
+/// The webhook file's final content (header and configurations) and the
+/// warnings about its markers; bad markers are [`Error::Input`].
+pub fn render_webhook(
+    webhook: &WebhookConfig,
+    boilerplate: &Boilerplate,
+) -> Result<(String, Diagnostics), Error> {
+    let generated = crate::webhook::generate(&webhook.source_dir).map_err(Error::Input)?;
+    let file = GeneratedFile::text(
+        &webhook.output,
+        crate::webhook::render(&generated.configurations),
+    );
+    Ok((write::render(&file, boilerplate)?, generated.warnings))
+}
+
+/// The generated crate's Cargo.toml as the run leaves it, when the run
+/// changes it: with the `--crate-version`, the cargo features of the API
+/// groups, and the crates the generated code uses added
+/// (`add_dependencies`); `None` when it is left alone (or there is no
+/// manifest to declare features or dependencies in).
+fn output_manifest(config: &Config, api: &Api) -> Result<Option<(PathBuf, String)>, Error> {
+    let path = config.output_dir.join("Cargo.toml");
+    let features = (config.emit.cargo_features).then(|| emit::features::features(api, &config.emit));
+    let edits_existing = features.is_some() || config.add_dependencies;
+    if config.crate_version.is_none() && !(edits_existing && path.is_file()) {
         return Ok(None);
     }
     let mut text = std::fs::read_to_string(&path).map_err(|source| Error::Io {
@@ -238,11 +277,19 @@ fn manifest(
         path: path.clone(),
         message,
     };
-    if let Some(version) = version {
+    if let Some(version) = &config.crate_version {
         text = crate::crate_version::set_version(&text, version).map_err(manifest_error)?;
     }
     if let Some(features) = features {
-        text = crate::cargo_features::set_features(&text, features).map_err(manifest_error)?;
+        text = crate::cargo_features::set_features(&text, &features).map_err(manifest_error)?;
+    }
+    if config.add_dependencies {
+        let inherited = crate::manifest::workspace_dependencies(&path);
+        if let Some(added) = crate::manifest_dependencies::add_missing(&text, api, &inherited)
+            .map_err(manifest_error)?
+        {
+            text = added;
+        }
     }
     Ok(Some((path, text)))
 }

@@ -7,16 +7,19 @@
 //!
 //! The requirement is read as cargo reads it: a version string, a table with
 //! `version`, a `path` dependency without one (the version of the crate there),
-//! or `workspace = true` (the workspace's `[workspace.dependencies]` entry).
+//! or `workspace = true` (the workspace's `[workspace.dependencies]` entry). A
+//! git dependency without a `version` passes: its version is only known once
+//! cargo fetches it, and the generated code's compile-time pin tells a mismatch.
 
 use std::ops::Range;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use semver::{Version, VersionReq};
 use toml_edit::{Document, Item, Table};
 
 use crate::dependencies::{self, RUNTIME_CRATE};
 use crate::diag::{Diagnostic, Diagnostics};
+use crate::manifest::{Manifest, read};
 use crate::model::Location;
 
 /// What the runtime dependency of a manifest resolves to.
@@ -25,56 +28,10 @@ enum Requirement {
     Req(VersionReq),
     /// The version of a path dependency without a requirement.
     Exact(Version),
-}
-
-/// A manifest and where in it a problem is.
-struct Manifest<'a> {
-    path: &'a Path,
-    text: &'a str,
-}
-
-impl Manifest<'_> {
-    fn error(&self, message: impl Into<String>, span: Option<Range<usize>>) -> Diagnostic {
-        let location = match &span {
-            Some(span) => {
-                let before = &self.text[..span.start.min(self.text.len())];
-                let line = before.matches('\n').count() + 1;
-                let column = before.rsplit('\n').next().unwrap_or("").chars().count() + 1;
-                Location {
-                    file: self.path.to_owned(),
-                    line,
-                    column,
-                }
-            }
-            None => Location {
-                file: self.path.to_owned(),
-                line: 0,
-                column: 0,
-            },
-        };
-        let len = span.map_or(1, |s| self.text.get(s).map_or(1, |t| t.chars().count()));
-        let mut diagnostic = Diagnostic::error(message, location);
-        if diagnostic.location.line > 0 {
-            let line = self.text.lines().nth(diagnostic.location.line - 1);
-            diagnostic = diagnostic
-                .with_source_line(line.unwrap_or_default())
-                .with_span(len.max(1));
-        }
-        diagnostic
-    }
-}
-
-fn read(path: &Path) -> Result<String, Diagnostics> {
-    std::fs::read_to_string(path).map_err(|e| {
-        Diagnostics(vec![Diagnostic::error(
-            format!("cannot read {}: {e}", path.display()),
-            Location {
-                file: path.to_owned(),
-                line: 0,
-                column: 0,
-            },
-        )])
-    })
+    /// A git dependency without a requirement: its version is only known
+    /// once cargo fetches it, and the generated code's compile-time pin
+    /// (`kube_codegen_runtime::VERSION_0_1`) then tells a mismatch.
+    Unknown,
 }
 
 /// Checks the crate whose `Cargo.toml` is at `manifest`: it must depend on a
@@ -95,11 +52,7 @@ pub fn check(manifest: &Path) -> Result<(), Diagnostics> {
     };
     let wanted = dependencies::RUNTIME_VERSION_REQ;
     let suggestion = format!("{RUNTIME_CRATE} = \"{wanted}\"");
-    let document = Document::parse(text.as_str()).map_err(|e| {
-        Diagnostics(vec![
-            file.error(format!("invalid TOML: {}", e.message()), e.span()),
-        ])
-    })?;
+    let document = file.document()?;
     let Some(dependencies) = document.get("dependencies").and_then(Item::as_table_like) else {
         return Err(Diagnostics(vec![
             file.error(
@@ -143,6 +96,7 @@ pub fn check(manifest: &Path) -> Result<(), Diagnostics> {
     let asked = match &requirement {
         Requirement::Req(req) => format!("`{req}`"),
         Requirement::Exact(version) => format!("{version} (the version of its path)"),
+        Requirement::Unknown => unreachable!("an unknown version is never refused"),
     };
     Err(Diagnostics(vec![
         file.error(
@@ -190,6 +144,9 @@ fn requirement(
         let dir = manifest.parent().unwrap_or(Path::new(".")).join(path);
         return path_version(&dir.join("Cargo.toml")).map(Requirement::Exact);
     }
+    if table.get("git").and_then(Item::as_str).is_some() {
+        return Ok(Requirement::Unknown);
+    }
     Err(Diagnostics(vec![file.error(
         format!("the {RUNTIME_CRATE} dependency states no version"),
         item.span(),
@@ -203,11 +160,7 @@ fn path_version(manifest: &Path) -> Result<Version, Diagnostics> {
         path: manifest,
         text: &text,
     };
-    let document = Document::parse(text.as_str()).map_err(|e| {
-        Diagnostics(vec![
-            file.error(format!("invalid TOML: {}", e.message()), e.span()),
-        ])
-    })?;
+    let document = file.document()?;
     let version = document
         .get("package")
         .and_then(|p| p.get("version"))
@@ -228,23 +181,16 @@ fn path_version(manifest: &Path) -> Result<Version, Diagnostics> {
 /// The workspace's requirement, for `{ workspace = true }`: the nearest manifest
 /// above `manifest` with a `[workspace]`.
 fn workspace_requirement(manifest: &Path) -> Result<Requirement, Diagnostics> {
-    let start = std::path::absolute(manifest).unwrap_or_else(|_| manifest.to_owned());
-    let mut dir: Option<PathBuf> = start.parent().and_then(Path::parent).map(Path::to_owned);
-    while let Some(current) = dir {
-        let candidate = current.join("Cargo.toml");
-        if candidate.is_file() {
-            let text = read(&candidate)?;
-            let file = Manifest {
-                path: &candidate,
-                text: &text,
-            };
-            if let Ok(document) = Document::parse(text.as_str())
-                && let Some(workspace) = document.get("workspace").and_then(Item::as_table)
-            {
-                return workspace_entry(&file, workspace, &candidate);
-            }
+    if let Some((candidate, text)) = crate::manifest::workspace_root(manifest) {
+        let file = Manifest {
+            path: &candidate,
+            text: &text,
+        };
+        if let Ok(document) = Document::parse(text.as_str())
+            && let Some(workspace) = document.get("workspace").and_then(Item::as_table)
+        {
+            return workspace_entry(&file, workspace, &candidate);
         }
-        dir = current.parent().map(Path::to_owned);
     }
     Err(Diagnostics(vec![Diagnostic::error(
         format!(
@@ -279,42 +225,51 @@ fn workspace_entry(
 /// Whether the requirement admits a release of the series generated code is
 /// written for.
 fn compatible(requirement: &Requirement) -> bool {
-    let series = VersionReq::parse(&format!("^{}", dependencies::RUNTIME_VERSION_REQ))
-        .expect("the runtime series is a version requirement");
     match requirement {
-        Requirement::Exact(version) => series.matches(version),
-        Requirement::Req(req) => {
-            // A version of the series it admits, if any: its lower bounds, the
-            // series' first and a late patch.
-            let first = Version::parse(&format!("{}.0", dependencies::RUNTIME_VERSION_REQ))
-                .expect("the runtime series is `major.minor`");
-            let mut candidates = vec![
-                first.clone(),
-                Version {
-                    patch: u64::from(u32::MAX),
+        Requirement::Exact(version) => {
+            VersionReq::parse(&format!("^{}", dependencies::RUNTIME_VERSION_REQ))
+                .expect("the runtime series is a version requirement")
+                .matches(version)
+        }
+        Requirement::Req(req) => admits(req, dependencies::RUNTIME_VERSION_REQ),
+        Requirement::Unknown => true,
+    }
+}
+
+/// Whether `req` admits some release of `series` (`"0.1"`, a `major.minor`).
+pub fn admits(req: &VersionReq, series: &str) -> bool {
+    let in_series =
+        VersionReq::parse(&format!("^{series}")).expect("a series is a version requirement");
+    // A version of the series it admits, if any: its lower bounds, the
+    // series' first and a late patch.
+    let first = Version::parse(&format!("{series}.0")).expect("a series is `major.minor`");
+    let mut candidates = vec![
+        first.clone(),
+        Version {
+            patch: u64::from(u32::MAX),
+            ..first.clone()
+        },
+    ];
+    for c in &req.comparators {
+        if c.major == first.major && c.minor == Some(first.minor) {
+            let patch = c.patch.unwrap_or(0);
+            for patch in [patch, patch + 1] {
+                candidates.push(Version {
+                    patch,
                     ..first.clone()
-                },
-            ];
-            for c in &req.comparators {
-                if c.major == first.major && c.minor == Some(first.minor) {
-                    let patch = c.patch.unwrap_or(0);
-                    for patch in [patch, patch + 1] {
-                        candidates.push(Version {
-                            patch,
-                            ..first.clone()
-                        });
-                    }
-                }
+                });
             }
-            candidates
-                .iter()
-                .any(|v| series.matches(v) && req.matches(v))
         }
     }
+    candidates
+        .iter()
+        .any(|v| in_series.matches(v) && req.matches(v))
 }
 
 #[cfg(test)]
 mod tests {
+    use std::path::PathBuf;
+
     use super::*;
 
     fn crate_with(dependency: &str) -> (tempfile::TempDir, PathBuf) {
@@ -415,6 +370,28 @@ mod tests {
         )
         .unwrap();
         assert!(check(&manifest).is_ok());
+    }
+
+    #[test]
+    fn git_dependencies_are_checked_by_their_version_when_they_state_one() {
+        assert_eq!(
+            rendered("kube-codegen-runtime = { git = \"https://example.com/kc\", rev = \"0123\" }"),
+            None
+        );
+        assert_eq!(
+            rendered(
+                "kube-codegen-runtime = { version = \"0.1\", git = \"https://example.com/kc\" }"
+            ),
+            None
+        );
+        let refused = rendered(
+            "kube-codegen-runtime = { version = \"0.2\", git = \"https://example.com/kc\" }",
+        )
+        .unwrap();
+        assert!(
+            refused.contains("asks for kube-codegen-runtime `^0.2`"),
+            "{refused}"
+        );
     }
 
     #[test]

@@ -117,23 +117,50 @@ fn types_of_version(group: &Group, version: &Version, out: &mut Vec<Diagnostic>)
         for (field, ty) in fields(t) {
             for missing in unresolved(ty, version) {
                 out.push(
-                    Diagnostic::error(format!("cannot find type `{missing}` in `{gv}`"), field.clone())
+                    Diagnostic::error(format!("cannot find type `{missing}` in `{gv}`"), field.location.clone())
                         .with_help("declare the type in this version module, or use a `k8s_openapi` or std type"),
                 );
             }
+            map_keys(ty, version, &field, out);
         }
     }
 }
 
-fn fields(t: &TypeDef) -> Vec<(&Location, &FieldType)> {
+/// Where a field (or a newtype's value) is: its location and name.
+struct Place<'a> {
+    location: &'a Location,
+    name: &'a str,
+}
+
+impl Place<'_> {
+    /// An error underlining the field's name.
+    fn error(&self, message: String) -> Diagnostic {
+        Diagnostic::error(message, self.location.clone()).with_span(self.name.chars().count())
+    }
+}
+
+fn place(f: &crate::model::Field) -> Place<'_> {
+    Place {
+        location: &f.location,
+        name: f.name.trim_start_matches("r#"),
+    }
+}
+
+fn fields(t: &TypeDef) -> Vec<(Place<'_>, &FieldType)> {
     match &t.body {
-        TypeBody::Struct(s) => s.fields.iter().map(|f| (&f.location, &f.ty)).collect(),
-        TypeBody::Newtype(n) => vec![(&t.location, &n.inner)],
+        TypeBody::Struct(s) => s.fields.iter().map(|f| (place(f), &f.ty)).collect(),
+        TypeBody::Newtype(n) => vec![(
+            Place {
+                location: &t.location,
+                name: &t.name,
+            },
+            &n.inner,
+        )],
         TypeBody::Enum(e) => e
             .variants
             .iter()
             .flat_map(|v| v.data.fields())
-            .map(|f| (&f.location, &f.ty))
+            .map(|f| (place(f), &f.ty))
             .collect(),
     }
 }
@@ -148,6 +175,32 @@ fn unresolved<'a>(ty: &'a FieldType, version: &Version) -> Vec<&'a str> {
         | FieldType::Array { item: inner, .. } => unresolved(inner, version),
         FieldType::Map { value, .. } => unresolved(value, version),
         _ => Vec::new(),
+    }
+}
+
+/// Maps (at any depth of `ty`) whose key type serde cannot write as a JSON
+/// object key (see [`crate::map_keys`]).
+fn map_keys(ty: &FieldType, version: &Version, field: &Place<'_>, out: &mut Vec<Diagnostic>) {
+    match ty {
+        FieldType::Option(inner)
+        | FieldType::Vec(inner)
+        | FieldType::Boxed(inner)
+        | FieldType::Array { item: inner, .. } => map_keys(inner, version, field, out),
+        FieldType::Map { key, value, .. } => {
+            if let Err(not) = crate::map_keys::key_shape(key, version) {
+                out.push(
+                    field
+                        .error(format!(
+                            "`{}` cannot be a map key: JSON object keys are strings, and {}",
+                            crate::map_keys::display(key),
+                            not.why
+                        ))
+                        .with_help(not.instead),
+                );
+            }
+            map_keys(value, version, field, out);
+        }
+        _ => {}
     }
 }
 

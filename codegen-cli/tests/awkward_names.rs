@@ -4,19 +4,16 @@
 //! fields, `jiff::Timestamp` fields, apply configurations whose builders
 //! would clash (a top-level `labels` field, `Gadget`'s status extractor next to
 //! a kind `GadgetStatus`). The crate is generated into a workspace made by `kube-codegen init`
-//! and checked with `cargo clippy --all-targets -- -D warnings` (offline, with
-//! this workspace's Cargo.lock, in `target/scaffold-workspace` like the
-//! scaffolding tests, so the dependencies compile once).
+//! and checked with `cargo clippy --all-targets -- -D warnings` on the user's
+//! path (`scaffolded`: the installed kube-codegen, a lock resolved from the
+//! registry, the shared target directory), with the operator `init` writes.
 
 #[path = "scaffolded/mod.rs"]
 mod scaffolded;
 
 use std::path::Path;
-use std::process::{Command, Output};
 
-use scaffolded::{build_offline_here, workspace_root};
-
-const BIN: &str = env!("CARGO_BIN_EXE_kube-codegen");
+use scaffolded::{cargo_command, exclusive_builds, install, run_ok, user_command, user_dir};
 
 const KINDS: [&str; 7] = [
     "Foo",
@@ -28,24 +25,8 @@ const KINDS: [&str; 7] = [
     "FleetCluster",
 ];
 
-fn run(command: &mut Command) -> Output {
-    // What cargo set for this test process describes this package, not the new workspace.
-    for (name, _) in std::env::vars_os() {
-        let name = name.to_string_lossy();
-        if name.starts_with("CARGO_") && name != "CARGO_HOME" || name == "OUT_DIR" {
-            command.env_remove(&*name);
-        }
-    }
-    command.output().unwrap()
-}
-
 fn kube_codegen(dir: &Path, args: &[&str]) {
-    let out = run(Command::new(BIN).args(args).current_dir(dir));
-    assert!(
-        out.status.success(),
-        "kube-codegen {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    run_ok(user_command(&install().bin, dir).args(args));
 }
 
 /// Undocumented kinds, specs and statuses, one of each name.
@@ -118,10 +99,10 @@ pub struct GadgetStatus {
 
 #[test]
 fn awkward_names_generate_a_crate_clippy_accepts() {
-    let tmp = tempfile::tempdir().unwrap();
+    let _builds = exclusive_builds();
+    let tmp = user_dir();
     kube_codegen(tmp.path(), &["init", "fleet"]);
     let dir = tmp.path().join("fleet");
-    build_offline_here(&dir);
     kube_codegen(
         &dir,
         &[
@@ -133,6 +114,7 @@ fn awkward_names_generate_a_crate_clippy_accepts() {
             "v1",
             "--kind",
             "Foo",
+            "--controller=false",
             "--no-generate",
         ],
     );
@@ -175,24 +157,12 @@ fn awkward_names_generate_a_crate_clippy_accepts() {
         assert!(apply.contains(builder), "{builder} in {apply}");
     }
 
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
-    let out = run(Command::new(cargo)
-        .args([
-            "clippy",
-            "--offline",
-            "--all-targets",
-            "--",
-            "-D",
-            "warnings",
-        ])
-        .current_dir(&dir)
-        .env(
-            "CARGO_TARGET_DIR",
-            workspace_root().join("target/scaffold-workspace"),
-        ));
-    assert!(
-        out.status.success(),
-        "clippy -D warnings on the generated crate:\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    run_ok(cargo_command(&dir).args([
+        "clippy",
+        "--quiet",
+        "--all-targets",
+        "--",
+        "-D",
+        "warnings",
+    ]));
 }

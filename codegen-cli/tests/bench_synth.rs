@@ -73,6 +73,8 @@ fn synthetic_api_parses_and_generates_every_kind() {
         emit: EmitOptions::default(),
         crate_version: None,
         rbac: None,
+        webhook: None,
+        add_dependencies: false,
     };
     let output = match pipeline::run(&config) {
         Ok(output) => output,

@@ -43,6 +43,7 @@ fn field(name: &str, ty: FieldType) -> Field {
         nullable: false,
         alias: None,
         lossless: false,
+        serializes_itself: false,
     }
 }
 
@@ -65,9 +66,7 @@ fn local(name: &str) -> FieldType {
 }
 
 fn external(path: &str) -> FieldType {
-    FieldType::External(ExternalType {
-        path: path.to_owned(),
-    })
+    FieldType::External(ExternalType::new(path))
 }
 
 const OBJECT_META: &str = "k8s_openapi::apimachinery::pkg::apis::meta::v1::ObjectMeta";
@@ -625,6 +624,7 @@ fn scalar_collection_and_wrapper_types_map_like_kubernetes() {
     let vec_of = |t: FieldType| FieldType::Vec(Box::new(t));
     let map_of = |t: FieldType| FieldType::Map {
         ordered: true,
+        key: Box::new(FieldType::String),
         value: Box::new(t),
     };
     let (crd, spec) = spec_of(&thing(
@@ -640,6 +640,12 @@ fn scalar_collection_and_wrapper_types_map_like_kubernetes() {
             field("ratio", FieldType::Float { bits: 32 }),
             field("precise", FieldType::Float { bits: 64 }),
             field("data", vec_of(uint(8))),
+            Field {
+                serializes_itself: true,
+                ..field("encoded", vec_of(uint(8)))
+            },
+            field("cert", external("k8s_openapi::ByteString")),
+            field("certs", vec_of(external("k8s_openapi::ByteString"))),
             field("nested", optional(vec_of(map_of(vec_of(sint(64)))))),
             field("boxed", FieldType::Boxed(Box::new(FieldType::String))),
             field("anything", FieldType::Json),
@@ -673,7 +679,26 @@ fn scalar_collection_and_wrapper_types_map_like_kubernetes() {
     // Floats as controller-gen writes them with `allowDangerousTypes`: no format.
     expect("ratio", json!({ "type": "number" }));
     expect("precise", json!({ "type": "number" }));
-    expect("data", json!({ "type": "string", "format": "byte" }));
+    // What serde writes: a `Vec<u8>` is a list of numbers, unless the field
+    // writes it itself (as base64, Go's `[]byte`), and then it is left out when
+    // empty (the server refuses `""` for `format: byte`) like a `ByteString`.
+    expect(
+        "data",
+        json!({ "type": "array", "items": { "type": "integer", "format": "int32", "minimum": 0.0, "maximum": 255.0 } }),
+    );
+    expect("encoded", json!({ "type": "string", "format": "byte" }));
+    expect("cert", json!({ "type": "string", "format": "byte" }));
+    // Items serde writes even when empty: the same base64 check, `""` allowed.
+    expect(
+        "certs",
+        json!({
+            "type": "array",
+            "items": {
+                "type": "string",
+                "pattern": "^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$",
+            },
+        }),
+    );
     expect(
         "nested",
         json!({
@@ -697,7 +722,7 @@ fn scalar_collection_and_wrapper_types_map_like_kubernetes() {
         spec["required"],
         json!([
             "name", "on", "small", "count", "big", "port", "bytes", "huge", "ratio", "precise",
-            "data", "boxed", "anything"
+            "data", "certs", "boxed", "anything"
         ])
     );
     assert_structural(&crd);
@@ -848,6 +873,7 @@ fn flattened_structs_merge_their_fields_into_the_parent() {
         "extra",
         FieldType::Map {
             ordered: true,
+            key: Box::new(FieldType::String),
             value: Box::new(FieldType::String),
         },
     );
@@ -970,6 +996,7 @@ fn every_validation_marker_lands_in_the_schema() {
                     "labels",
                     FieldType::Map {
                         ordered: true,
+                        key: Box::new(FieldType::String),
                         value: Box::new(FieldType::String),
                     },
                 ),
@@ -1755,6 +1782,21 @@ mod conversion_tests {
                 .any(|m| m.contains("from v1beta1 to v1")),
             "a wider limit in v1 is fine for v1beta1 objects"
         );
+    }
+
+    /// The API server never converts to or from a version it does not serve:
+    /// what such a version lacks is lost nowhere.
+    #[test]
+    fn an_unserved_version_loses_nothing() {
+        let v1 = vec![field("image", FieldType::String)];
+        let beta = vec![field("command", FieldType::String)];
+        let mut api = job_api(v1.clone(), beta.clone());
+        assert!(!messages(&api).is_empty(), "the served pair differs");
+        let beta_version = &mut api.groups[0].versions[1];
+        assert_eq!(beta_version.name, "v1beta1");
+        let kind = beta_version.files[0].types[0].kind.as_mut().unwrap();
+        kind.served = false;
+        assert_eq!(messages(&api), Vec::<String>::new());
     }
 
     #[test]

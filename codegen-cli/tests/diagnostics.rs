@@ -215,7 +215,7 @@ error: the `metadata` field of kind `Other` must be `ObjectMeta`, not `Option<Ob
 fn unsupported_field_type() {
     check(
         "unsupported-field-type",
-        9,
+        8,
         r#"
 error: tuple types are not supported: JSON has no unnamed fields
  --> tests/bad-input/unsupported-field-type/myapp/v1/app.rs:5:15
@@ -259,24 +259,17 @@ error: sets are not supported
    |              ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^
    = help: use `Vec<T>` with `+listType=set`
 
-error: map keys must be `String`
-  --> tests/bad-input/unsupported-field-type/myapp/v1/app.rs:11:47
-   |
-11 |     pub by_number: std::collections::BTreeMap<i32, String>,
-   |                                               ^^^
-   = help: JSON object keys are strings: write `BTreeMap<String, V>`
-
 error: generic type `Wrapper` is not supported
-  --> tests/bad-input/unsupported-field-type/myapp/v1/app.rs:15:19
+  --> tests/bad-input/unsupported-field-type/myapp/v1/app.rs:14:19
    |
-15 | pub struct Wrapper<T> {
+14 | pub struct Wrapper<T> {
    |                   ^^^
    = help: API types must be concrete: declare one struct per use
 
 error: tuple struct `Pair` is not supported: JSON objects need field names
-  --> tests/bad-input/unsupported-field-type/myapp/v1/app.rs:20:16
+  --> tests/bad-input/unsupported-field-type/myapp/v1/app.rs:19:16
    |
-20 | pub struct Pair(pub i32, pub i32);
+19 | pub struct Pair(pub i32, pub i32);
    |                ^^^^^^^^^^^^^^^^^^
    = help: give the fields names: `struct Pair { name: Type }`; a tuple struct of one field (a newtype) is supported
 "#,
@@ -455,14 +448,14 @@ error: cannot find type `SourceSpec`
   |
 6 |     pub source: SourceSpec,
   |                 ^^^^^^^^^^
-  = help: field types may be declared in this version module, imported from `k8s_openapi`, or be `String`, `bool`, integers, floats, `Option`, `Vec`, `Box`, `BTreeMap<String, _>`, `HashMap<String, _>` or `serde_json::Value`
+  = help: field types may be declared in this version module, imported from `k8s_openapi` (also through `kube`), or be `String`, `bool`, integers, `Option`, `Vec`, `Box`, `BTreeMap` / `HashMap` (keys: `String`, a newtype of it, a unit-only enum or an integer), `serde_json::Value`, `jiff::Timestamp`, `chrono::DateTime<Utc>` or `kube::core::Duration`
 
 error: cannot use `OffsetDateTime` from crate `time`: kube-codegen does not know its schema
  --> tests/bad-input/unresolved-type/myapp/v1/app.rs:7:18
   |
 7 |     pub created: OffsetDateTime,
   |                  ^^^^^^^^^^^^^^
-  = help: field types may be declared in this version module, imported from `k8s_openapi`, or be `String`, `bool`, integers, floats, `Option`, `Vec`, `Box`, `BTreeMap<String, _>`, `HashMap<String, _>` or `serde_json::Value`; for timestamps use `k8s_openapi::apimachinery::pkg::apis::meta::v1::Time`, `jiff::Timestamp` or `chrono::DateTime<Utc>`
+  = help: field types may be declared in this version module, imported from `k8s_openapi` (also through `kube`), or be `String`, `bool`, integers, `Option`, `Vec`, `Box`, `BTreeMap` / `HashMap` (keys: `String`, a newtype of it, a unit-only enum or an integer), `serde_json::Value`, `jiff::Timestamp`, `chrono::DateTime<Utc>` or `kube::core::Duration`; Go's `metav1.Time` is `k8s_openapi::apimachinery::pkg::apis::meta::v1::Time`
 
 error: `super::super::v2::AppSpec` is not a type of this version module
  --> tests/bad-input/unresolved-type/myapp/v1/app.rs:8:16
@@ -931,6 +924,8 @@ fn generate(case: &str) -> Result<(), Diagnostics> {
         emit: Default::default(),
         crate_version: None,
         rbac: None,
+        webhook: None,
+        add_dependencies: false,
     };
     match kube_codegen::pipeline::run(&config) {
         Ok(_) => Ok(()),
@@ -1033,12 +1028,13 @@ error: `Access::Anonymous` is the string "Anonymous" on the wire, but `Access::T
 }
 
 /// Conversion markers: a webhook without a strategy, a service that is not
-/// `namespace/name`, a URL the API server refuses, a kind marker on a field.
+/// `namespace/name`, a URL the API server refuses, a kind marker on a field,
+/// a Service path the API server refuses (the admission webhooks' check).
 #[test]
 fn conversion_markers() {
     check(
         "conversion-markers",
-        4,
+        5,
         r#"
 error: `+kubebuilder:conversion:webhook` has no effect without a conversion strategy
  --> tests/bad-input/conversion-markers/fleet/v1/cluster.rs:5:4
@@ -1067,6 +1063,113 @@ error: `+kubebuilder:conversion:strategy` cannot be used on a field
 25 |     // +kubebuilder:conversion:strategy=Webhook
    |        ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^
    = help: `+kubebuilder:conversion:strategy` belongs above a struct or enum
+
+error: path segment `Convert_v1` is not lowercase letters, digits, `-` and `.`
+  --> tests/bad-input/conversion-markers/fleet/v1/cluster.rs:31:69
+   |
+31 | // +kubebuilder:conversion:webhook:service=fleet/fleet-webhook,path=/Convert_v1
+   |                                                                     ^^^^^^^^^^^
+   = help: write the URL path of the webhook, `/` and segments of lowercase letters, digits, `-` and `.`, such as `path=/convert`
+"#,
+    );
+}
+
+/// Map keys must be what serde writes as a JSON object key (a string, a
+/// newtype of one, a unit-only enum, an integer); `Zone`, `NodeName` and `u16`
+/// keys are fine, each other key is refused at its field, saying why.
+#[test]
+fn map_keys() {
+    check(
+        "map-keys",
+        6,
+        r#"
+error: `Point` cannot be a map key: JSON object keys are strings, and serde writes the struct `Point` as a JSON object, not a string
+  --> tests/bad-input/map-keys/myapp/v1/app.rs:11:9
+   |
+11 |     pub points: BTreeMap<Point, i32>,
+   |         ^^^^^^
+   = help: use `String`, a newtype of `String`, an enum of unit variants or an integer as the key, or a list of objects (`Vec<T>` with `+listType=map`) for structured keys
+
+error: `Option<String>` cannot be a map key: JSON object keys are strings, and serde cannot write `None` as a key
+  --> tests/bad-input/map-keys/myapp/v1/app.rs:12:9
+   |
+12 |     pub maybe: BTreeMap<Option<String>, i32>,
+   |         ^^^^^
+   = help: use `String`, a newtype of `String`, an enum of unit variants or an integer as the key, or a list of objects (`Vec<T>` with `+listType=map`) for structured keys
+
+error: `Vec<String>` cannot be a map key: JSON object keys are strings, and serde writes a list as a JSON array, not a string
+  --> tests/bad-input/map-keys/myapp/v1/app.rs:13:9
+   |
+13 |     pub lists: HashMap<Vec<String>, i32>,
+   |         ^^^^^
+   = help: use `String`, a newtype of `String`, an enum of unit variants or an integer as the key, or a list of objects (`Vec<T>` with `+listType=map`) for structured keys
+
+error: `Shape` cannot be a map key: JSON object keys are strings, and serde writes the enum `Shape`, which has variants with data or a tag, as a JSON object (or its variant's value), not a string
+  --> tests/bad-input/map-keys/myapp/v1/app.rs:14:9
+   |
+14 |     pub shapes: BTreeMap<Shape, i32>,
+   |         ^^^^^^
+   = help: use `String`, a newtype of `String`, an enum of unit variants or an integer as the key, or a list of objects (`Vec<T>` with `+listType=map`) for structured keys
+
+error: `Wrapped` cannot be a map key: JSON object keys are strings, and `Wrapped` holds a `Point`: serde writes the struct `Point` as a JSON object, not a string
+  --> tests/bad-input/map-keys/myapp/v1/app.rs:15:9
+   |
+15 |     pub wrapped: BTreeMap<Wrapped, i32>,
+   |         ^^^^^^^
+   = help: use `String`, a newtype of `String`, an enum of unit variants or an integer as the key, or a list of objects (`Vec<T>` with `+listType=map`) for structured keys
+
+error: `Point` cannot be a map key: JSON object keys are strings, and serde writes the struct `Point` as a JSON object, not a string
+  --> tests/bad-input/map-keys/myapp/v1/app.rs:16:9
+   |
+16 |     pub nested: Option<Vec<BTreeMap<String, BTreeMap<Point, String>>>>,
+   |         ^^^^^^
+   = help: use `String`, a newtype of `String`, an enum of unit variants or an integer as the key, or a list of objects (`Vec<T>` with `+listType=map`) for structured keys
+"#,
+    );
+}
+
+/// Types of other crates whose JSON is not what a Kubernetes API holds, each
+/// refused with what to write instead.
+#[test]
+fn crate_types() {
+    check(
+        "crate-types",
+        5,
+        r#"
+error: `std::time::Duration` cannot be used in API types: serde writes it as an object `{"secs": .., "nanos": ..}`, not as the duration strings Kubernetes APIs use
+ --> tests/bad-input/crate-types/myapp/v1/app.rs:7:18
+  |
+7 |     pub timeout: std::time::Duration,
+  |                  ^^^^^^^^^^^^^^^^^^^
+  = help: use `kube::core::Duration` (Go's `metav1.Duration`: "1h30m")
+
+error: `kube::core::Selector` cannot be used in API types: kube's `Selector` is a query: serde writes its expressions as tuple variants (`{"In": ["app", ["web"]]}`), which no structural schema holds
+ --> tests/bad-input/crate-types/myapp/v1/app.rs:8:19
+  |
+8 |     pub selector: Selector,
+  |                   ^^^^^^^^
+  = help: use `k8s_openapi::apimachinery::pkg::apis::meta::v1::LabelSelector` (what Kubernetes APIs store) and turn it into a query with `kube::core::Selector::try_from`
+
+error: `serde_bytes::ByteBuf` cannot be used in API types: serde writes bytes to JSON as an array of numbers
+ --> tests/bad-input/crate-types/myapp/v1/app.rs:9:18
+  |
+9 |     pub payload: serde_bytes::ByteBuf,
+  |                  ^^^^^^^^^^^^^^^^^^^^
+  = help: for bytes written as base64 (Go's `[]byte`, `format: byte`) use `k8s_openapi::ByteString`
+
+error: `jiff::Zoned` cannot be used in API types: serde writes a time-zone annotation (`...-05:00[America/New_York]`), which the API server's `date-time` format refuses
+  --> tests/bad-input/crate-types/myapp/v1/app.rs:10:13
+   |
+10 |     pub at: jiff::Zoned,
+   |             ^^^^^^^^^^^
+   = help: use `jiff::Timestamp` or `chrono::DateTime<chrono::Utc>` (RFC 3339, like `metav1.Time`)
+
+error: `kube::api::DynamicObject` cannot be used in API types: it is a whole object of any kind, whose schema is not known
+  --> tests/bad-input/crate-types/myapp/v1/app.rs:11:17
+   |
+11 |     pub target: kube::api::DynamicObject,
+   |                 ^^^^^^^^^^^^^^^^^^^^^^^^
+   = help: for an embedded object use `k8s_openapi::apimachinery::pkg::runtime::RawExtension` (with `+kubebuilder:validation:EmbeddedResource`), or the k8s-openapi type of the kind
 "#,
     );
 }

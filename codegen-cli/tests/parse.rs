@@ -376,9 +376,7 @@ fn field<'a>(t: &'a TypeDef, name: &str) -> &'a Field {
 }
 
 fn external(path: &str) -> FieldType {
-    FieldType::External(kube_codegen::model::ExternalType {
-        path: path.to_owned(),
-    })
+    FieldType::External(kube_codegen::model::ExternalType::new(path))
 }
 
 #[test]
@@ -755,6 +753,7 @@ fn fields_types_names_and_validation() {
         labels.ty,
         FieldType::Map {
             ordered: true,
+            key: Box::new(FieldType::String),
             value: Box::new(FieldType::String)
         }
     );
@@ -928,4 +927,43 @@ fn app_example_parses_without_diagnostics() {
     assert_eq!(k.plural, "apps");
     assert!(k.status_subresource && k.storage_version && k.namespaced);
     assert_eq!(t.location.file, dir.join("myapp/v1/app.rs"));
+}
+
+/// A crate root and nothing else (a workspace `kube-codegen init` just made)
+/// is an API without kinds yet; anything else without a version module is a
+/// wrong directory or a layout the user did not mean.
+#[test]
+fn an_api_without_kinds_yet_is_a_crate_root_alone() {
+    let opts = ParseOptions::default();
+    let empty = parse_sources(
+        &[(PathBuf::from("lib.rs"), "//! APIs.\n".to_owned())],
+        &opts,
+    )
+    .unwrap();
+    assert!(empty.api.groups.is_empty());
+
+    let nothing = parse_sources(&[], &opts).unwrap_err().to_string();
+    assert!(
+        nothing.starts_with("error: no API version modules found\n"),
+        "{nothing}"
+    );
+    assert!(
+        nothing.contains(
+            "= help: expected `<group>/<version>/mod.rs` starting with `//! +groupName=<group>`"
+        ),
+        "{nothing}"
+    );
+    let stray = parse_sources(
+        &[
+            (PathBuf::from("lib.rs"), "pub mod util;\n".to_owned()),
+            (
+                PathBuf::from("util/helpers.rs"),
+                "pub fn f() {}\n".to_owned(),
+            ),
+        ],
+        &opts,
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(stray.contains("no API version modules found"), "{stray}");
 }

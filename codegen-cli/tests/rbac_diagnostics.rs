@@ -186,18 +186,19 @@ error: `+kubebuilder:rbac` is missing `groups`
 }
 
 /// Markers of other tools in controller code are ignored with a warning; the
-/// type generator's own markers are not the RBAC generator's business.
+/// type generator's and the webhook generator's own markers are not the RBAC
+/// generator's business.
 #[test]
 fn other_markers_are_warned_about() {
     let generated = generate("ignored-marker").unwrap_or_else(|d| panic!("{d}"));
     assert_eq!(
         generated.warnings.to_string().trim_end(),
         r#"
-warning: `+kubebuilder:webhook` is not an RBAC marker; ignored
- --> tests/bad-input/rbac/ignored-marker/lib.rs:2:4
+warning: `+k8s:openapi-gen` is not an RBAC marker; ignored
+ --> tests/bad-input/rbac/ignored-marker/lib.rs:3:4
   |
-2 | // +kubebuilder:webhook:path=/mutate,mutating=true
-  |    ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^
+3 | // +k8s:openapi-gen=true
+  |    ^^^^^^^^^^^^^^^^^^^^^
   = help: the RBAC generator reads `+kubebuilder:rbac:groups=...,resources=...,verbs=...` markers only
 "#
         .trim()

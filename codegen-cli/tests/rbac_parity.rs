@@ -1,4 +1,4 @@
-//! Differential test against controller-gen's `rbac` generator (v0.21.0, built
+//! Differential test against controller-gen's `rbac` generator (v0.23.0, built
 //! and cached by `hack/tools/controller-gen.sh`): the same markers, as Go
 //! comments (`tests/rbac-parity/go`, a Go package holding nothing else) and as
 //! Rust comments of every style (`tests/rbac-parity/rust`), give the same

@@ -15,9 +15,7 @@ fn loc() -> Location {
 }
 
 fn ext(path: &str) -> FieldType {
-    FieldType::External(ExternalType {
-        path: path.to_owned(),
-    })
+    FieldType::External(ExternalType::new(path))
 }
 
 fn local(name: &str) -> FieldType {
@@ -48,6 +46,7 @@ fn field(name: &str, ty: FieldType, serde: &[&str]) -> Field {
         nullable: false,
         alias: None,
         lossless: false,
+        serializes_itself: false,
     }
 }
 
@@ -139,6 +138,7 @@ fn app_api() -> Api {
                 "labels",
                 FieldType::Map {
                     ordered: true,
+                    key: Box::new(FieldType::String),
                     value: Box::new(FieldType::String),
                 },
                 &["default, skip_serializing_if = \"BTreeMap::is_empty\""],

@@ -16,7 +16,9 @@ use k8s_openapi::api::core::v1::{
 use k8s_openapi::apimachinery::pkg::apis::meta::v1::{LabelSelector, ObjectMeta, OwnerReference};
 use k8s_openapi::apimachinery::pkg::util::intstr::IntOrString;
 
-use crate::api;
+use kube::Resource;
+
+use crate::api::App;
 use crate::validate::ValidApp;
 
 /// The field manager of every write this controller makes.
@@ -38,8 +40,8 @@ pub const HTTP_PORT_NAME: &str = "http";
 /// foreground deletion of the App wait for it.
 pub fn owner_reference(app: &ValidApp<'_>) -> OwnerReference {
     OwnerReference {
-        api_version: api::app_api_version(),
-        kind: api::app_kind(),
+        api_version: App::api_version(&()).into_owned(),
+        kind: App::kind(&()).into_owned(),
         name: app.name.to_owned(),
         uid: app.uid.to_owned(),
         controller: Some(true),
@@ -200,5 +202,72 @@ mod tests {
                 "ports": [{ "name": "http", "port": 80, "targetPort": 80, "protocol": "TCP" }]
             })
         );
+    }
+
+    #[test]
+    fn the_applied_deployment_as_the_server_returns_it_has_not_drifted() {
+        let app = app("example", "web", "nginx:1.27", Some(2), "web");
+        let valid = validate(&app).unwrap();
+        let desired = deployment(&valid);
+        // What the API server stores: our fields plus defaults and status.
+        let mut live: Deployment = serde_json::from_value(json!({
+            "metadata": {
+                "name": "web", "namespace": "default", "uid": "d-1", "resourceVersion": "7",
+                "generation": 1,
+                "labels": {"myapp.k8s.io/app": "example", "app.kubernetes.io/managed-by": "app-controller", "team": "x"},
+                "ownerReferences": [{"apiVersion": "myapp.k8s.io/v1", "kind": "App", "name": "example",
+                                     "uid": "uid-example", "controller": true, "blockOwnerDeletion": true}]
+            },
+            "spec": {
+                "replicas": 2,
+                "revisionHistoryLimit": 10,
+                "progressDeadlineSeconds": 600,
+                "selector": {"matchLabels": {"myapp.k8s.io/app": "example"}},
+                "strategy": {"type": "RollingUpdate", "rollingUpdate": {"maxSurge": "25%", "maxUnavailable": "25%"}},
+                "template": {
+                    "metadata": {"labels": {"myapp.k8s.io/app": "example"}},
+                    "spec": {
+                        "containers": [{"name": "web", "image": "nginx:1.27", "imagePullPolicy": "IfNotPresent",
+                                        "ports": [{"name": "http", "containerPort": 80, "protocol": "TCP"}],
+                                        "resources": {}, "terminationMessagePath": "/dev/termination-log",
+                                        "terminationMessagePolicy": "File"}],
+                        "restartPolicy": "Always", "dnsPolicy": "ClusterFirst", "schedulerName": "default-scheduler",
+                        "securityContext": {}, "terminationGracePeriodSeconds": 30
+                    }
+                }
+            },
+            "status": {"observedGeneration": 1, "replicas": 2, "availableReplicas": 1}
+        }))
+        .unwrap();
+        assert!(!kube_codegen_manager::drift::has_drifted(&desired, &live));
+
+        live.spec.as_mut().unwrap().replicas = Some(5);
+        assert!(kube_codegen_manager::drift::has_drifted(&desired, &live));
+        live.spec.as_mut().unwrap().replicas = Some(2);
+        live.spec
+            .as_mut()
+            .unwrap()
+            .template
+            .spec
+            .as_mut()
+            .unwrap()
+            .containers[0]
+            .image = Some("evil:latest".into());
+        assert!(kube_codegen_manager::drift::has_drifted(&desired, &live));
+        live.spec
+            .as_mut()
+            .unwrap()
+            .template
+            .spec
+            .as_mut()
+            .unwrap()
+            .containers[0]
+            .image = Some("nginx:1.27".into());
+        live.metadata
+            .labels
+            .as_mut()
+            .unwrap()
+            .remove("myapp.k8s.io/app");
+        assert!(kube_codegen_manager::drift::has_drifted(&desired, &live));
     }
 }

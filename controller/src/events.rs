@@ -1,37 +1,31 @@
-//! Events about Apps, published through the `events.k8s.io/v1` API with
-//! kube's [`Recorder`].
+//! Events about Apps, published through the `events.k8s.io/v1` API with the
+//! manager's recorder (kube's `Recorder`), as the manager's [`Event`]s.
 //!
 //! The Recorder folds an event into the series of an earlier one with the
 //! same type, reason, action, regarding and related object, keeping the
 //! earlier note. So events about a child name the child as their related
 //! object (a "Created" for the Deployment and one for the Service are two
 //! events), and only events whose note is fixed by that key (`Created`,
-//! `Deleted`, `Synced`, `ErrResourceExists`) go through the long-lived,
-//! aggregating Recorder; events whose note varies (`Updated` lists the
-//! drifted fields, `InvalidSpec` and `ReconcileFailed` the problem) are
-//! published as new events, so their note is never a stale one.
+//! `Deleted`, `Synced`, `ErrResourceExists`) are folded into a series;
+//! events whose note varies (`Updated` lists the drifted fields,
+//! `InvalidSpec`, `ReconcileFailed` and `Undecodable` the problem) are
+//! published [`fresh`](Event::fresh), so their note is never a stale one.
 //!
 //! [`EventSink`] is the seam that lets unit tests record events in memory.
 
 use std::future::Future;
-use std::sync::{Arc, Mutex, PoisonError};
 
+use generated::informers::DecodeError;
 use k8s_openapi::api::core::v1::ObjectReference;
 use kube::Resource;
-use kube::runtime::events::{Event, EventType, Recorder, Reporter};
-use tokio::sync::Semaphore;
-use tokio_util::task::TaskTracker;
+use kube_codegen_manager::{Event, EventRecorder};
 
 use crate::api::App;
 use crate::metrics::Metrics;
-use generated::informers::DecodeError;
 
-/// Event reasons (CamelCase, shown by `kubectl describe app`).
+/// Event reasons (CamelCase, shown by `kubectl describe app`), besides the
+/// manager's `Created` and `Updated` for children written.
 pub mod reason {
-    /// A child was created.
-    pub const CREATED: &str = "Created";
-    /// A child was corrected to match the App.
-    pub const UPDATED: &str = "Updated";
     /// A child the App no longer names was deleted.
     pub const DELETED: &str = "Deleted";
     /// A reconcile that changed something finished.
@@ -47,86 +41,18 @@ pub mod reason {
     pub const UNDECODABLE: &str = "Undecodable";
 }
 
-/// One event about an App.
-#[derive(Clone, Debug, PartialEq)]
-pub struct AppEvent {
-    /// `Warning` or not (`Normal`).
-    pub warning: bool,
-    /// One of [`reason`].
-    pub reason: &'static str,
-    /// What the controller did: `Create`, `Update`, `Delete`, `Reconcile`.
-    pub action: &'static str,
-    /// A sentence for humans.
-    pub note: String,
-    /// The child the event is about, if any (the event's `related` object).
-    pub related: Option<ObjectReference>,
-}
-
-impl AppEvent {
-    /// A `Normal` event.
-    pub fn normal(reason: &'static str, action: &'static str, note: impl Into<String>) -> Self {
-        AppEvent {
-            warning: false,
-            reason,
-            action,
-            note: note.into(),
-            related: None,
-        }
-    }
-
-    /// A `Warning` event.
-    pub fn warning(reason: &'static str, action: &'static str, note: impl Into<String>) -> Self {
-        AppEvent {
-            warning: true,
-            reason,
-            action,
-            note: note.into(),
-            related: None,
-        }
-    }
-
-    /// The same event, about the child `object`.
-    #[must_use]
-    pub fn about<K: Resource<DynamicType = ()>>(mut self, object: &K) -> Self {
-        self.related = Some(object.object_ref(&()));
-        self
-    }
-
-    /// Whether repeats of this event may be folded into one series: its note
-    /// is determined by its reason and related object.
-    pub fn aggregates(&self) -> bool {
-        matches!(
-            self.reason,
-            reason::CREATED | reason::DELETED | reason::SYNCED | reason::RESOURCE_EXISTS
-        )
-    }
-}
-
-impl AppEvent {
-    /// The `Warning Undecodable` event for an App the informer could not
-    /// decode: what failed to decode, where in the object and why, so
-    /// `kubectl describe app` says why the App is not reconciled.
-    pub fn undecodable(error: &DecodeError) -> Self {
-        AppEvent::warning(
-            reason::UNDECODABLE,
-            "Decode",
-            format!(
-                "cannot read the App as {} (resourceVersion {}): at {}: {}; it is not reconciled until it is fixed",
-                error.rust_type(),
-                error.resource_version().unwrap_or("unknown"),
-                error.path(),
-                error.message()
-            ),
-        )
-    }
-}
-
-impl std::fmt::Display for AppEvent {
-    /// `Warning ErrResourceExists: <note>`, the way `kubectl describe` lists it.
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let kind = if self.warning { "Warning" } else { "Normal" };
-        write!(f, "{kind} {}: {}", self.reason, self.note)
-    }
+/// The `Warning Undecodable` event for an App the informer could not decode:
+/// what failed to decode, where in the object and why, so `kubectl describe
+/// app` says why the App is not reconciled.
+pub fn undecodable(error: &DecodeError) -> Event {
+    let note = format!(
+        "cannot read the App as {} (resourceVersion {}): at {}: {}; it is not reconciled until it is fixed",
+        error.rust_type(),
+        error.resource_version().unwrap_or("unknown"),
+        error.path(),
+        error.message()
+    );
+    Event::warning(reason::UNDECODABLE, "Decode", note).fresh()
 }
 
 /// Where events go. Publishing never fails the reconcile: a lost event is
@@ -137,139 +63,43 @@ pub trait EventSink: Clone + Send + Sync + 'static {
     fn publish_about(
         &self,
         regarding: ObjectReference,
-        event: AppEvent,
+        event: Event,
     ) -> impl Future<Output = ()> + Send;
 
     /// Publishes `event` about `app`.
-    fn publish(&self, app: &App, event: AppEvent) -> impl Future<Output = ()> + Send {
+    fn publish(&self, app: &App, event: Event) -> impl Future<Output = ()> + Send {
         self.publish_about(app.object_ref(&()), event)
     }
 }
 
-/// [`EventSink`] over the events API.
-///
-/// Publishing runs in the background (on `tasks`) so a reconcile does not
-/// wait for its events; shutdown waits for them through the tracker. Events
-/// are written one at a time, as client-go's event broadcaster writes them: a
-/// burst of reconciles (a controller starting over many Apps)
-/// then spends the API server on the objects first, and the events follow.
-#[derive(Clone)]
-pub struct KubeEvents {
-    client: kube::Client,
-    reporter: Reporter,
-    recorder: Recorder,
+/// [`EventSink`] over the manager's event recorder (published in the
+/// background, one write at a time; shutdown waits for them), counting each
+/// event as a write.
+#[derive(Clone, Debug)]
+pub struct ManagerEvents {
+    recorder: EventRecorder,
     metrics: Metrics,
-    tasks: TaskTracker,
-    writer: Arc<Semaphore>,
-}
-
-impl KubeEvents {
-    /// Events reported by `controller`, from `instance` (the replica's
-    /// identity), published on `tasks`.
-    pub fn new(
-        client: kube::Client,
-        controller: &str,
-        instance: &str,
-        metrics: Metrics,
-        tasks: TaskTracker,
-    ) -> Self {
-        let reporter = Reporter {
-            controller: controller.to_owned(),
-            instance: Some(instance.to_owned()),
-        };
-        KubeEvents {
-            recorder: Recorder::new(client.clone(), reporter.clone()),
-            client,
-            reporter,
-            metrics,
-            tasks,
-            writer: Arc::new(Semaphore::new(1)),
-        }
-    }
-}
-
-impl std::fmt::Debug for KubeEvents {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("KubeEvents").finish_non_exhaustive()
-    }
-}
-
-impl KubeEvents {
-    async fn send(self, reference: ObjectReference, event: AppEvent) {
-        // One event write at a time; the semaphore queues the others fairly.
-        let Ok(_turn) = self.writer.acquire().await else {
-            return;
-        };
-        let kube_event = Event {
-            type_: if event.warning {
-                EventType::Warning
-            } else {
-                EventType::Normal
-            },
-            reason: event.reason.to_owned(),
-            note: Some(event.note.clone()),
-            action: event.action.to_owned(),
-            secondary: event.related.clone(),
-        };
-        self.metrics.count_write("create", "events");
-        let published = if event.aggregates() {
-            self.recorder.publish(&kube_event, &reference).await
-        } else {
-            // A recorder with an empty cache always creates a new event.
-            Recorder::new(self.client.clone(), self.reporter.clone())
-                .publish(&kube_event, &reference)
-                .await
-        };
-        if let Err(error) = published {
-            tracing::warn!(%error, event = %event, "could not publish event");
-        }
-    }
 }
 
 // Events about Apps (events.k8s.io/v1); the Recorder patches repeats into a series.
 // +kubebuilder:rbac:groups=events.k8s.io,resources=events,verbs=create;patch
-impl KubeEvents {
+impl ManagerEvents {
+    /// Events through `recorder`, counted as writes in `metrics`.
+    pub fn new(recorder: EventRecorder, metrics: Metrics) -> Self {
+        ManagerEvents { recorder, metrics }
+    }
+
     /// Publishes `event` about `regarding` in the background, without waiting:
     /// for callers that cannot await, such as an informer's handlers.
-    pub fn spawn_about(&self, regarding: ObjectReference, event: AppEvent) {
-        self.tasks.spawn(self.clone().send(regarding, event));
+    pub fn spawn_about(&self, regarding: ObjectReference, event: Event) {
+        self.metrics.count_write("create", "events");
+        self.recorder.publish_about(regarding, event);
     }
 }
 
-impl EventSink for KubeEvents {
-    async fn publish_about(&self, regarding: ObjectReference, event: AppEvent) {
+impl EventSink for ManagerEvents {
+    async fn publish_about(&self, regarding: ObjectReference, event: Event) {
         self.spawn_about(regarding, event);
-    }
-}
-
-/// An [`EventSink`] that keeps events in memory, for tests (and for anyone
-/// embedding the reconciler without an API server).
-#[derive(Clone, Debug, Default)]
-pub struct RecordedEvents {
-    events: Arc<Mutex<Vec<AppEvent>>>,
-}
-
-impl RecordedEvents {
-    /// The events so far, in order.
-    pub fn events(&self) -> Vec<AppEvent> {
-        self.events
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .clone()
-    }
-
-    /// The events so far as `kubectl describe` lines.
-    pub fn lines(&self) -> Vec<String> {
-        self.events().iter().map(ToString::to_string).collect()
-    }
-}
-
-impl EventSink for RecordedEvents {
-    async fn publish_about(&self, _regarding: ObjectReference, event: AppEvent) {
-        self.events
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .push(event);
     }
 }
 
@@ -293,14 +123,14 @@ mod tests {
         else {
             panic!("an App with replicas past i32 decodes");
         };
-        let event = AppEvent::undecodable(&error);
+        let event = undecodable(&error);
         assert_eq!(
             event.to_string(),
             "Warning Undecodable: cannot read the App as generated::apis::myapp::v1::app::App \
              (resourceVersion 42): at spec.deployment.replicas: invalid value: integer \
              `3000000000`, expected i32; it is not reconciled until it is fixed"
         );
-        assert!(!event.aggregates(), "its note varies: always a new event");
+        assert!(event.fresh, "its note varies: always a new event");
         let regarding = error.object_ref();
         assert_eq!(
             (

@@ -1,6 +1,8 @@
 //! The App controller: reconciles `myapp.k8s.io/v1` `App` objects into a
 //! Deployment and a Service each, on the generated clientset, listers and
-//! informers (`generated`) and kube's runtime.
+//! informers (`generated`), run by the controller manager
+//! (`kube-codegen-manager`: informers, applier, backoff, leader election,
+//! health, metrics, shutdown).
 //!
 //! ```no_run
 //! # async fn demo() -> anyhow::Result<()> {
@@ -12,34 +14,24 @@
 //! controller::run(client, config, async {
 //!     let _ = tokio::signal::ctrl_c().await;
 //! })
-//! .await
+//! .await?;
+//! # Ok(())
 //! # }
 //! ```
 //!
-//! The pieces, each in its own module: [`validate`] and [`desired`] (what
-//! the children should be), [`drift`] (do they need a write?),
-//! [`ownership`] (are they ours?), [`status`] (the App's conditions),
-//! [`reconcile`] (one pass over one App), [`triggers`], [`applier`] and
-//! [`retry`] (which App to reconcile when, on kube-runtime's applier),
-//! [`leader`], [`health`], [`metrics`] and [`run`] (operating it). See `controller/README.md` for the design.
+//! What is about App, each in its own module: [`validate`] and [`desired`]
+//! (what the children should be, written by the manager's `children`), [`status`]
+//! (the App's conditions), [`events`] (what `kubectl describe app` shows),
+//! [`reconcile`] (one pass over one App), [`triggers`] (which Apps a child
+//! concerns), [`run`] (the controller on the manager). See
+//! `controller/README.md` for the design.
 #![forbid(unsafe_code)]
 
 pub mod api;
-pub mod applier;
-pub mod children;
-pub mod cli;
-pub mod config;
 pub mod desired;
-pub mod drift;
 pub mod events;
-pub mod health;
-pub mod key;
-pub mod leader;
-pub mod logging;
 pub mod metrics;
-pub mod ownership;
 pub mod reconcile;
-pub mod retry;
 pub mod run;
 pub mod status;
 pub mod triggers;
@@ -48,7 +40,6 @@ pub mod validate;
 #[cfg(test)]
 mod testing;
 
-pub use config::{Config, LeaderElection};
-pub use key::ObjectKey;
+pub use kube_codegen_manager::{Config, LeaderElection, ObjectKey, health, logging};
 pub use metrics::Metrics;
 pub use run::{Controller, run};

@@ -4,43 +4,35 @@
 use std::process::ExitCode;
 
 use clap::Parser;
-use controller::cli::Args;
+use controller::desired::FIELD_MANAGER;
 
-/// Completes on SIGTERM (how Kubernetes stops a pod) or SIGINT (Ctrl-C).
-async fn shutdown_signal() {
-    let ctrl_c = tokio::signal::ctrl_c();
-    #[cfg(unix)]
-    {
-        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-            Ok(mut term) => {
-                tokio::select! {
-                    _ = term.recv() => {}
-                    _ = ctrl_c => {}
-                }
-            }
-            Err(_) => {
-                let _ = ctrl_c.await;
-            }
-        }
-    }
-    #[cfg(not(unix))]
-    {
-        let _ = ctrl_c.await;
-    }
+/// Reconciles myapp.k8s.io/v1 Apps into a Deployment and a Service each.
+#[derive(Debug, Parser)]
+#[command(name = "app-controller", version)]
+struct Cli {
+    #[command(flatten)]
+    manager: kube_codegen_manager::Args,
 }
 
 #[tokio::main]
 async fn main() -> ExitCode {
-    let args = Args::parse();
-    controller::logging::init(args.log_format);
-    let client = match args.client().await {
+    let cli = Cli::parse();
+    cli.manager.init_logging();
+    let client = match cli.manager.client().await {
         Ok(client) => client,
         Err(error) => {
             tracing::error!(error = format!("{error:#}"), "cannot reach the cluster");
             return ExitCode::FAILURE;
         }
     };
-    match controller::run(client, args.config(), shutdown_signal()).await {
+    let config = cli.manager.config(FIELD_MANAGER);
+    match controller::run(
+        client,
+        config,
+        kube_codegen_manager::signal::shutdown_signal(),
+    )
+    .await
+    {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
             tracing::error!(error = format!("{error:#}"), "controller stopped");

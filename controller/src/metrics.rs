@@ -1,157 +1,74 @@
-//! The controller's Prometheus metrics, served at `/metrics`:
+//! The App controller's metrics: the manager's (controller-runtime's names,
+//! controller `app`), plus two of its own in the same registry:
 //!
 //! | metric | type | what |
 //! |---|---|---|
-//! | `app_controller_reconcile_total{result}` | counter | reconciles, by `success` / `error` |
-//! | `app_controller_reconcile_errors_total{reason}` | counter | failed reconciles by cause |
-//! | `app_controller_reconcile_duration_seconds` | histogram | time per reconcile |
-//! | `app_controller_workqueue_depth` | gauge | keys waiting for a worker |
 //! | `app_controller_api_writes_total{verb,resource}` | counter | API writes the controller made |
-//! | `app_controller_leader` | gauge | 1 while this replica is the active one (holds the Lease, or runs without leader election) |
-//! | `app_controller_caches_synced` | gauge | 1 once the informer caches are loaded |
 //! | `app_controller_decode_failures_total` | counter | stored App states that did not decode (not reconciled; each has a Warning event) |
 
-use std::sync::Arc;
-use std::time::Duration;
-
-use prometheus_client::encoding::text::encode;
+use kube_codegen_manager::ReconcileResult;
 use prometheus_client::metrics::counter::Counter;
 use prometheus_client::metrics::family::Family;
-use prometheus_client::metrics::gauge::Gauge;
-use prometheus_client::metrics::histogram::{Histogram, exponential_buckets};
-use prometheus_client::registry::Registry;
 
-type Labels1 = [(&'static str, &'static str); 1];
-type Labels2 = [(&'static str, &'static str); 2];
+/// The controller's name in the manager's metrics (`controller="app"`).
+pub const CONTROLLER: &str = "app";
+
+type WriteLabels = [(&'static str, &'static str); 2];
 
 /// Verbs counted by [`Metrics::count_write`].
 pub const WRITE_VERBS: [&str; 4] = ["create", "apply", "delete", "apply_status"];
-/// Resources counted by [`Metrics::count_write`].
-pub const WRITE_RESOURCES: [&str; 4] = ["apps", "deployments", "services", "events"];
 
-/// All metrics of one controller; cloning gives another handle to the same ones.
-#[derive(Clone)]
+/// The App controller's metrics; cloning gives another handle to the same ones.
+#[derive(Clone, Debug)]
 pub struct Metrics {
-    inner: Arc<Inner>,
-}
-
-struct Inner {
-    registry: Registry,
-    reconciles: Family<Labels1, Counter>,
-    errors: Family<Labels1, Counter>,
-    duration: Histogram,
-    depth: Gauge,
-    writes: Family<Labels2, Counter>,
-    leader: Gauge,
-    synced: Gauge,
+    manager: kube_codegen_manager::Metrics,
+    writes: Family<WriteLabels, Counter>,
     decode_failures: Counter,
-}
-
-impl std::fmt::Debug for Metrics {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Metrics").finish_non_exhaustive()
-    }
 }
 
 impl Default for Metrics {
     fn default() -> Self {
-        Self::new()
+        Self::new(kube_codegen_manager::Metrics::new())
     }
 }
 
 impl Metrics {
-    /// Fresh metrics in their own registry.
-    pub fn new() -> Self {
-        let mut registry = Registry::with_prefix("app_controller");
-        let reconciles = Family::<Labels1, Counter>::default();
-        let errors = Family::<Labels1, Counter>::default();
-        // 1 ms .. ~16 s.
-        let duration = Histogram::new(exponential_buckets(0.001, 2.0, 15));
-        let depth = Gauge::default();
-        let writes = Family::<Labels2, Counter>::default();
-        let leader = Gauge::default();
-        let synced = Gauge::default();
+    /// The App metrics, registered in the manager's registry.
+    pub fn new(manager: kube_codegen_manager::Metrics) -> Self {
+        let writes = Family::<WriteLabels, Counter>::default();
         let decode_failures = Counter::default();
-        registry.register("reconcile", "Reconciles by result", reconciles.clone());
-        registry.register(
-            "reconcile_errors",
-            "Failed reconciles by reason",
-            errors.clone(),
-        );
-        registry.register(
-            "reconcile_duration_seconds",
-            "Time spent in one reconcile",
-            duration.clone(),
-        );
-        registry.register(
-            "workqueue_depth",
-            "Keys waiting for a worker",
-            depth.clone(),
-        );
-        registry.register(
-            "api_writes",
+        manager.register(
+            "app_controller_api_writes",
             "API writes made by the controller, by verb and resource",
             writes.clone(),
         );
-        registry.register(
-            "leader",
-            "1 while this replica is the active one (holds the Lease, or runs without leader election)",
-            leader.clone(),
-        );
-        registry.register(
-            "caches_synced",
-            "1 once the informer caches hold their first complete list",
-            synced.clone(),
-        );
-        registry.register(
-            "decode_failures",
+        manager.register(
+            "app_controller_decode_failures",
             "Stored App states that did not decode as the controller's App type",
             decode_failures.clone(),
         );
         Metrics {
-            inner: Arc::new(Inner {
-                registry,
-                reconciles,
-                errors,
-                duration,
-                depth,
-                writes,
-                leader,
-                synced,
-                decode_failures,
-            }),
+            manager,
+            writes,
+            decode_failures,
         }
     }
 
-    /// Records one reconcile: its duration and, for failures, the reason.
-    pub fn observe_reconcile(&self, elapsed: Duration, error_reason: Option<&'static str>) {
-        self.inner.duration.observe(elapsed.as_secs_f64());
-        let result = if error_reason.is_some() {
-            "error"
-        } else {
-            "success"
-        };
-        self.inner
-            .reconciles
-            .get_or_create(&[("result", result)])
-            .inc();
-        if let Some(reason) = error_reason {
-            self.inner.errors.get_or_create(&[("reason", reason)]).inc();
-        }
+    /// The manager's metrics these are registered in.
+    pub fn manager(&self) -> kube_codegen_manager::Metrics {
+        self.manager.clone()
     }
 
     /// Counts one API write (successful or not: each is a request the server handled).
     pub fn count_write(&self, verb: &'static str, resource: &'static str) {
-        self.inner
-            .writes
+        self.writes
             .get_or_create(&[("verb", verb), ("resource", resource)])
             .inc();
     }
 
     /// Writes of `verb` to `resource` so far.
     pub fn writes(&self, verb: &'static str, resource: &'static str) -> u64 {
-        self.inner
-            .writes
+        self.writes
             .get_or_create(&[("verb", verb), ("resource", resource)])
             .get()
     }
@@ -164,52 +81,34 @@ impl Metrics {
             .sum()
     }
 
-    /// Reconciles so far with the given result (`success` or `error`).
-    pub fn reconciles(&self, result: &'static str) -> u64 {
-        self.inner
-            .reconciles
-            .get_or_create(&[("result", result)])
-            .get()
+    /// Reconciles of Apps so far with the given result (`success` or `error`).
+    pub fn reconciles(&self, result: &str) -> u64 {
+        let result = match result {
+            "success" => ReconcileResult::Success,
+            "requeue_after" => ReconcileResult::RequeueAfter,
+            _ => ReconcileResult::Error,
+        };
+        self.manager.reconciles(CONTROLLER, result)
     }
 
-    /// Sets the work queue depth gauge.
-    pub fn set_queue_depth(&self, depth: usize) {
-        self.inner
-            .depth
-            .set(i64::try_from(depth).unwrap_or(i64::MAX));
-    }
-
-    /// Sets the leader gauge.
-    pub fn set_leader(&self, leader: bool) {
-        self.inner.leader.set(i64::from(leader));
-    }
-
-    /// Whether the leader gauge is set.
+    /// Whether this replica is the active one.
     pub fn is_leader(&self) -> bool {
-        self.inner.leader.get() == 1
-    }
-
-    /// Sets the caches-synced gauge.
-    pub fn set_caches_synced(&self, synced: bool) {
-        self.inner.synced.set(i64::from(synced));
+        self.manager.is_leader()
     }
 
     /// Counts one stored App state that did not decode.
     pub fn count_decode_failure(&self) {
-        self.inner.decode_failures.inc();
+        self.decode_failures.inc();
     }
 
     /// Stored App states that did not decode so far.
     pub fn decode_failures(&self) -> u64 {
-        self.inner.decode_failures.get()
+        self.decode_failures.get()
     }
 
-    /// The Prometheus text exposition of every metric.
+    /// The Prometheus text exposition of every metric (the manager's too).
     pub fn render(&self) -> String {
-        let mut out = String::new();
-        // Writing to a String cannot fail.
-        let _ = encode(&mut out, &self.inner.registry);
-        out
+        self.manager.render()
     }
 }
 
@@ -218,31 +117,27 @@ mod tests {
     use super::*;
 
     #[test]
-    fn exposition_names_every_metric() {
-        let m = Metrics::new();
-        m.observe_reconcile(Duration::from_millis(3), None);
-        m.observe_reconcile(Duration::from_millis(3), Some("conflict"));
+    fn app_metrics_are_served_with_the_managers() {
+        let m = Metrics::default();
         m.count_write("create", "deployments");
         m.count_write("create", "deployments");
         m.count_write("apply_status", "apps");
-        m.set_queue_depth(7);
-        m.set_leader(true);
+        m.count_decode_failure();
+        m.manager.observe_reconcile(
+            CONTROLLER,
+            std::time::Duration::from_millis(2),
+            ReconcileResult::Success,
+        );
         let text = m.render();
         for needle in [
-            "app_controller_reconcile_total{result=\"success\"} 1",
-            "app_controller_reconcile_total{result=\"error\"} 1",
-            "app_controller_reconcile_errors_total{reason=\"conflict\"} 1",
-            "app_controller_reconcile_duration_seconds_count 2",
-            "app_controller_workqueue_depth 7",
             "app_controller_api_writes_total{verb=\"create\",resource=\"deployments\"} 2",
-            "app_controller_leader 1",
-            "app_controller_caches_synced 0",
+            "app_controller_decode_failures_total 1",
+            "controller_runtime_reconcile_total{controller=\"app\",result=\"success\"} 1",
         ] {
             assert!(text.contains(needle), "missing {needle:?} in\n{text}");
         }
         assert_eq!(m.writes("create", "deployments"), 2);
         assert_eq!(m.writes_to("apps"), 1);
         assert_eq!(m.reconciles("success"), 1);
-        assert!(m.is_leader());
     }
 }

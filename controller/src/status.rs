@@ -8,6 +8,7 @@ use k8s_openapi::apimachinery::pkg::apis::meta::v1::{Condition, Time};
 use generated::applyconfigurations::myapp::v1::{AppApply, AppStatusApply};
 
 use crate::api::AppStatus;
+use kube_codegen_manager::conditions::set_status_condition;
 
 /// The condition type this controller maintains.
 pub const READY: &str = "Ready";
@@ -106,7 +107,7 @@ pub fn next_status(
     now: Time,
 ) -> AppStatus {
     let mut conditions = current.map(|s| s.conditions.clone()).unwrap_or_default();
-    set_condition(
+    set_status_condition(
         &mut conditions,
         Condition {
             type_: READY.to_owned(),
@@ -121,23 +122,6 @@ pub fn next_status(
         available_replicas: available,
         observed_generation: Some(generation),
         conditions,
-    }
-}
-
-/// `meta.SetStatusCondition`: replace the condition of the same type, keeping
-/// its transition time unless the status flips; append it otherwise.
-pub fn set_condition(conditions: &mut Vec<Condition>, new: Condition) {
-    match conditions.iter_mut().find(|c| c.type_ == new.type_) {
-        Some(existing) => {
-            if existing.status != new.status {
-                existing.status = new.status;
-                existing.last_transition_time = new.last_transition_time;
-            }
-            existing.reason = new.reason;
-            existing.message = new.message;
-            existing.observed_generation = new.observed_generation;
-        }
-        None => conditions.push(new),
     }
 }
 
@@ -164,12 +148,7 @@ pub fn ready_condition(status: Option<&AppStatus>) -> Option<&Condition> {
     status?.conditions.iter().find(|c| c.type_ == READY)
 }
 
-/// The current time, truncated to whole seconds as the API server stores it,
-/// so a written status compares equal to the one read back.
-pub fn now() -> Time {
-    let now = k8s_openapi::jiff::Timestamp::now();
-    Time(k8s_openapi::jiff::Timestamp::from_second(now.as_second()).unwrap_or(now))
-}
+pub use kube_codegen_manager::conditions::now;
 
 #[cfg(test)]
 mod tests {

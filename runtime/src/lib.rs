@@ -22,7 +22,8 @@
 //!   the listers and the fake alike.
 //! - [`apply`]: typed server-side apply: the apply configurations generated
 //!   crates write stand on it, and client-go's `ExtractX`.
-//! - [`Error`], [`params`], [`crds`].
+//! - [`Error`], [`params`], [`crds`], and [`wire`]: what generated types leave
+//!   out of their JSON (byte fields holding no bytes).
 //!
 //! Generated code pins the runtime version it was generated for with
 //! `const _: () = kube_codegen_runtime::VERSION_0_1;`: built against another
@@ -60,6 +61,7 @@ mod kind;
 pub mod listers;
 pub mod params;
 pub mod selector;
+pub mod wire;
 
 pub use client::{Clientset, Interface, ResourceApi, TypedClient, verb};
 pub use error::{Error, ErrorKind, Result};

@@ -115,6 +115,75 @@ impl FieldError {
         }
     }
 
+    /// `field.Required`: the field must be set.
+    pub fn required(field: impl Into<String>, detail: impl Into<String>) -> Self {
+        Self::new(ErrorType::Required, field, BadValue::Omitted, detail)
+    }
+
+    /// `field.Invalid`: `value` is not allowed here, because of `detail`.
+    pub fn invalid(
+        field: impl Into<String>,
+        value: impl Into<Value>,
+        detail: impl Into<String>,
+    ) -> Self {
+        Self::new(
+            ErrorType::Invalid,
+            field,
+            BadValue::Json(value.into()),
+            detail,
+        )
+    }
+
+    /// `field.Forbidden`: the field may not be set (or changed) here.
+    pub fn forbidden(field: impl Into<String>, detail: impl Into<String>) -> Self {
+        Self::new(ErrorType::Forbidden, field, BadValue::Omitted, detail)
+    }
+
+    /// `field.NotSupported`: `value` is not one of `supported`.
+    pub fn not_supported(
+        field: impl Into<String>,
+        value: impl Into<Value>,
+        supported: &[&str],
+    ) -> Self {
+        let quoted: Vec<String> = supported.iter().map(|s| go_quote(s)).collect();
+        Self::new(
+            ErrorType::NotSupported,
+            field,
+            BadValue::Json(value.into()),
+            format!("supported values: {}", quoted.join(", ")),
+        )
+    }
+
+    /// `field.Duplicate`: `value` appears twice.
+    pub fn duplicate(field: impl Into<String>, value: impl Into<Value>) -> Self {
+        Self::new(
+            ErrorType::Duplicate,
+            field,
+            BadValue::Json(value.into()),
+            "",
+        )
+    }
+
+    /// `field.TooLong`: longer than `max` bytes.
+    pub fn too_long(field: impl Into<String>, max: usize) -> Self {
+        Self::new(
+            ErrorType::TooLong,
+            field,
+            BadValue::Omitted,
+            format!("may not be more than {max} bytes"),
+        )
+    }
+
+    /// `field.TooMany`: `actual` items where at most `max` are allowed.
+    pub fn too_many(field: impl Into<String>, actual: usize, max: usize) -> Self {
+        Self::new(
+            ErrorType::TooMany,
+            field,
+            BadValue::Count(i64::try_from(actual).unwrap_or(i64::MAX)),
+            format!("must have at most {max} items"),
+        )
+    }
+
     /// The message without the field (`ErrorBody`): `Invalid value: 11:
     /// spec.replicas in body should be less than or equal to 10`.
     pub fn body(&self) -> String {
@@ -206,5 +275,54 @@ pub fn invalid_status(qualified_kind: &str, name: &str, errors: &[FieldError]) -
             ..StatusDetails::default()
         }),
         ..Status::default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    #[test]
+    fn constructors_word_errors_as_the_api_server() {
+        let errors = [
+            FieldError::required("spec.image", "an image is needed"),
+            FieldError::invalid("spec.replicas", 12, "must be at most 10"),
+            FieldError::invalid("spec.name", "Web", "must be lower case"),
+            FieldError::forbidden("spec.engine", "may not change"),
+            FieldError::not_supported("spec.mode", "fast", &["safe", "slow"]),
+            FieldError::duplicate("spec.ports[1]", json!(80)),
+            FieldError::too_long("metadata.name", 63),
+            FieldError::too_many("spec.items", 5, 3),
+        ];
+        let texts: Vec<String> = errors.iter().map(ToString::to_string).collect();
+        assert_eq!(
+            texts,
+            [
+                "spec.image: Required value: an image is needed",
+                "spec.replicas: Invalid value: 12: must be at most 10",
+                "spec.name: Invalid value: \"Web\": must be lower case",
+                "spec.engine: Forbidden: may not change",
+                "spec.mode: Unsupported value: \"fast\": supported values: \"safe\", \"slow\"",
+                "spec.ports[1]: Duplicate value: 80",
+                "metadata.name: Too long: may not be more than 63 bytes",
+                "spec.items: Too many: 5: must have at most 3 items",
+            ]
+        );
+        let reasons: Vec<&str> = errors.iter().map(|e| e.kind.reason()).collect();
+        assert_eq!(
+            reasons,
+            [
+                "FieldValueRequired",
+                "FieldValueInvalid",
+                "FieldValueInvalid",
+                "FieldValueForbidden",
+                "FieldValueNotSupported",
+                "FieldValueDuplicate",
+                "FieldValueTooLong",
+                "FieldValueTooMany"
+            ]
+        );
     }
 }

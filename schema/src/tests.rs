@@ -307,3 +307,61 @@ fn metadata_that_is_not_object_meta_is_refused_with_its_path() {
         "{err}"
     );
 }
+
+/// The rules kube-codegen puts on maps whose keys are not any string (an
+/// enum's names, integers in range), and `format: byte` refusing `""` while
+/// the base64-or-empty pattern of byte items takes it: the fake refuses what
+/// the API server refuses (`e2e --test crds trap_corpus` checks the server).
+#[test]
+fn map_key_rules_and_empty_bytes_are_checked_like_the_server() {
+    let spec = json!({"type": "object", "properties": {
+        "zones": {"type": "object", "additionalProperties": {"type": "integer"},
+            "x-kubernetes-validations": [{"rule": "self.all(k, k in ['eu-west', 'us-east'])",
+                "message": "the keys must be one of: eu-west, us-east"}]},
+        "ports": {"type": "object", "additionalProperties": {"type": "string"},
+            "x-kubernetes-validations": [{"rule": "self.all(k, k.matches('^(0|[1-9][0-9]*)$') && uint(k) <= 65535u)",
+                "message": "the keys must be unsigned decimal integers from 0 to 65535"}]},
+        "priorities": {"type": "object", "additionalProperties": {"type": "integer"},
+            "x-kubernetes-validations": [{"rule": "self.all(k, k.matches('^(0|-?[1-9][0-9]*)$') && int(k) >= -128 && int(k) <= 127)",
+                "message": "the keys must be decimal integers from -128 to 127"}]},
+        "ca": {"type": "string", "format": "byte"},
+        "extra": {"type": "array", "items": {"type": "string",
+            "pattern": "^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$"}}}});
+    let ok = json!({"zones": {"eu-west": 1}, "ports": {"0": "a", "65535": "b"},
+        "priorities": {"-128": 1, "127": 2}, "ca": "cGVt", "extra": ["", "cGVt"]});
+    assert_eq!(create_errors(spec.clone(), ok), Vec::<String>::new());
+    let bad = |field: &str, value: Value| create_errors(spec.clone(), json!({ field: value }));
+    assert_eq!(
+        bad("zones", json!({"mars": 1})),
+        ["spec.zones: Invalid value: \"object\": the keys must be one of: eu-west, us-east"]
+    );
+    for ports in [
+        json!({"http": "a"}),
+        json!({"080": "a"}),
+        json!({"65536": "a"}),
+    ] {
+        assert_eq!(
+            bad("ports", ports.clone()),
+            [
+                "spec.ports: Invalid value: \"object\": the keys must be unsigned decimal integers from 0 to 65535"
+            ],
+            "{ports}"
+        );
+    }
+    assert_eq!(
+        bad("priorities", json!({"128": 1})),
+        [
+            "spec.priorities: Invalid value: \"object\": the keys must be decimal integers from -128 to 127"
+        ]
+    );
+    // As the server, it says the rules were not checked besides.
+    assert!(bad("ca", json!("")).contains(
+        &"spec.ca: Invalid value: \"\": spec.ca in body must be of type byte: \"\"".to_owned()
+    ));
+    assert_eq!(bad("ca", json!("cGVt")), Vec::<String>::new());
+    assert_eq!(
+        bad("ca", json!("cGV")).len(),
+        2,
+        "unpadded base64 is no `byte`"
+    );
+}

@@ -323,13 +323,8 @@ pub fn is_copy(ty: &FieldType, copy_types: &BTreeSet<String>) -> bool {
             is_copy(inner, copy_types)
         }
         FieldType::Local(name) => copy_types.contains(name),
-        // Both time crates' UTC timestamps are `Copy`.
-        FieldType::External(ext)
-            if ext.path == crate::parse::JIFF_TIMESTAMP
-                || ext.path == crate::parse::CHRONO_DATE_TIME =>
-        {
-            true
-        }
+        // The time crates' UTC timestamps, kube's `Duration`.
+        FieldType::External(ext) if crate::parse::crate_types::is_copy(&ext.path) => true,
         FieldType::String
         | FieldType::Vec(_)
         | FieldType::Map { .. }

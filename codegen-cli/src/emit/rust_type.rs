@@ -120,14 +120,19 @@ pub fn render_with(ty: &FieldType, spelling: &impl Spelling) -> String {
         FieldType::Vec(inner) => format!("Vec<{}>", render_with(inner, spelling)),
         FieldType::Boxed(inner) => format!("Box<{}>", render_with(inner, spelling)),
         FieldType::Array { item, len } => format!("[{}; {len}]", render_with(item, spelling)),
-        FieldType::Map { ordered, value } => format!(
-            "{}<String, {}>",
+        FieldType::Map {
+            ordered,
+            key,
+            value,
+        } => format!(
+            "{}<{}, {}>",
             spelling.map(*ordered),
+            render_with(key, spelling),
             render_with(value, spelling)
         ),
         FieldType::Json | FieldType::Unresolved => spelling.json(),
         FieldType::Local(name) => spelling.local(name),
-        FieldType::External(ext) => spelling.external(&ext.path),
+        FieldType::External(ext) => spelling.external(ext.rust_path()),
     }
 }
 
@@ -171,15 +176,20 @@ fn collect_paths(
         | FieldType::Vec(inner)
         | FieldType::Boxed(inner)
         | FieldType::Array { item: inner, .. } => collect_paths(inner, here, wanted),
-        FieldType::Map { ordered, value } => {
+        FieldType::Map {
+            ordered,
+            key,
+            value,
+        } => {
             want((if *ordered { BTREE_MAP } else { HASH_MAP }).to_owned());
+            collect_paths(key, here, wanted);
             collect_paths(value, here, wanted);
         }
         FieldType::Local(name) if !here.contains(name) => want(format!("super::{name}")),
         // A path with generic arguments (`chrono::DateTime<chrono::Utc>`) is
         // written out in full rather than imported.
-        FieldType::External(ext) if ext.path.contains('<') => {}
-        FieldType::External(ext) => want(ext.path.clone()),
+        FieldType::External(ext) if ext.rust_path().contains('<') => {}
+        FieldType::External(ext) => want(ext.rust_path().to_owned()),
         FieldType::String
         | FieldType::Bool
         | FieldType::Integer { .. }

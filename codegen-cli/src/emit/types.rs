@@ -345,13 +345,29 @@ fn field_attrs(field: &Field) -> Vec<SerdeAttr> {
     ]
     .iter()
     .any(|key| written.contains(*key));
+    // And bytes: the API server refuses `""` for `format: byte`, so a byte
+    // field holding no bytes is left out too (and read back as no bytes).
+    let skips_empty_bytes = field.skips_empty_bytes();
     if field.ty.is_option()
         && !field.nullable
         && !field.skip
         && !field.flatten
         && !chose_serialization
     {
-        add("skip_serializing_if = \"Option::is_none\"");
+        add(if skips_empty_bytes {
+            "skip_serializing_if = \"kube_codegen_runtime::wire::is_none_or_empty_bytes\""
+        } else {
+            "skip_serializing_if = \"Option::is_none\""
+        });
+    } else if skips_empty_bytes && !field.ty.is_option() {
+        if !written.contains("default") && !field.serde_default {
+            add("default");
+        }
+        add(if field.serializes_itself {
+            "skip_serializing_if = \"Vec::is_empty\""
+        } else {
+            "skip_serializing_if = \"kube_codegen_runtime::wire::is_empty_bytes\""
+        });
     }
     attrs
 }

@@ -77,12 +77,15 @@ pub(crate) fn first_error(expression: &str) -> Option<CelError> {
     parsed(expression).err()
 }
 
+/// CEL's parser as the API server configures it: standard macros and the
+/// optional syntax (`self.?field`). Admission match conditions use it
+/// directly; rules go through [`parsed`], which caches them.
+pub(crate) fn parser() -> cel::parser::Parser {
+    cel::parser::Parser::new().enable_optional_syntax(true)
+}
+
 fn parse_uncached(expression: &str) -> Result<IdedExpr, CelError> {
-    // As the API server parses rules: with optional syntax (`self.?field`).
-    let errors = match cel::parser::Parser::new()
-        .enable_optional_syntax(true)
-        .parse(expression)
-    {
+    let errors = match parser().parse(expression) {
         Ok(ast) => return Ok(ast),
         Err(errors) => errors,
     };

@@ -110,6 +110,12 @@ impl FileCx<'_> {
                     .iter()
                     .position(|o| o.id() == m.id() && o.items == m.items && !m.def.repeatable)
                 {
+                    // Two spellings of one marker saying the same
+                    // (`+listType=map` and `+k8s:listType=map`, as k8s.io/api
+                    // writes them) are one marker.
+                    if out[i].value == m.value {
+                        continue;
+                    }
                     self.diags.push(
                         Diagnostic::warning(
                             format!(

@@ -107,23 +107,7 @@ fn webhook_client(cx: &mut FileCx<'_>, m: &Marker) -> Option<WebhookClient> {
 }
 
 /// Why a `url=` would be refused by the API server, if it would.
-pub(crate) fn check_url(url: &str) -> Result<(), &'static str> {
-    let Some(rest) = url.strip_prefix("https://") else {
-        return Err("is not an `https://` URL");
-    };
-    let host = rest.split('/').next().unwrap_or_default();
-    if host.is_empty() {
-        Err("has no host")
-    } else if host.contains('@') {
-        Err("has a user")
-    } else if url.contains('?') {
-        Err("has a query")
-    } else if url.contains('#') {
-        Err("has a fragment")
-    } else {
-        Ok(())
-    }
-}
+pub(crate) use crate::webhook::client::check_url;
 
 /// A service reference; on error `(argument, message, help)`.
 pub(crate) fn service_client(
@@ -150,13 +134,13 @@ pub(crate) fn service_client(
             ));
         }
     }
-    if let Some(path) = path
-        && !path.starts_with('/')
-    {
+    if let Some(Err(why)) = path.map(crate::webhook::client::check_path) {
         return Err((
             "path",
-            format!("`{path}` does not start with `/`"),
-            "write the URL path of the webhook, such as `path=/convert`".to_owned(),
+            why,
+            "write the URL path of the webhook, `/` and segments of lowercase letters, \
+             digits, `-` and `.`, such as `path=/convert`"
+                .to_owned(),
         ));
     }
     let port = match port {

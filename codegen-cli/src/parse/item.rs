@@ -279,7 +279,7 @@ fn build_newtype(
 ) -> Option<TypeDef> {
     let name = s.ident.to_string();
     let field = s.fields.iter().next()?;
-    let inner = resolve_field_type(cx, &field.ty, generic_names)?;
+    let inner = resolve_field_type(cx, &field.ty, generic_names, false)?;
     if container.rename_all.is_some() {
         cx.error(
             s.ident.span(),
@@ -433,7 +433,8 @@ fn build_field(
     // A type that cannot be read is reported; the field stays, as any JSON, so
     // that what is checked later (CEL rules that name it) does not trip over
     // its absence. Nothing is generated from an input with errors.
-    let ty = resolve_field_type(cx, &f.ty, generic_names).unwrap_or(FieldType::Unresolved);
+    let ty = resolve_field_type(cx, &f.ty, generic_names, serde.serializes_itself)
+        .unwrap_or(FieldType::Unresolved);
 
     let name = ident.to_string();
     let plain = ident.unraw().to_string();
@@ -455,6 +456,10 @@ fn build_field(
             }
             M::Optional | M::ValidationOptional => Some(false),
             M::Required | M::ValidationRequired => Some(true),
+            M::K8sRequired => {
+                validation.k8s_required = m.is_true();
+                Some(true)
+            }
             M::Nullable => {
                 nullable = m.is_true();
                 None
@@ -539,6 +544,7 @@ fn build_field(
         nullable,
         alias: alias_use(&f.ty, cx),
         lossless,
+        serializes_itself: serde.serializes_itself,
     })
 }
 
@@ -765,7 +771,7 @@ fn build_unnamed_field(
     let mut problems = Vec::new();
     let serde = serde_attrs::field(&f.attrs, &|a| cx.text_of(a), &mut problems);
     report_serde(cx, problems);
-    let ty = resolve_field_type(cx, &f.ty, generic_names)?;
+    let ty = resolve_field_type(cx, &f.ty, generic_names, serde.serializes_itself)?;
     Some(Field {
         name: "0".to_owned(),
         json_name: json_name.to_owned(),
@@ -782,18 +788,24 @@ fn build_unnamed_field(
         nullable: false,
         alias: alias_use(&f.ty, cx),
         lossless: false,
+        serializes_itself: serde.serializes_itself,
     })
 }
 
-/// A field's type, resolved; warnings and errors are reported.
+/// A field's type, resolved; warnings and errors are reported. A field that
+/// `serializes_itself` (`#[serde(with)]`) chose how its bytes are written.
 fn resolve_field_type(
     cx: &mut FileCx<'_>,
     ty: &syn::Type,
     generic_names: &[String],
+    serializes_itself: bool,
 ) -> Option<FieldType> {
     let mut warnings = Vec::new();
     let resolved = types::resolve(ty, &cx.scope(generic_names), &mut warnings);
-    for w in warnings {
+    for w in warnings
+        .into_iter()
+        .filter(|w| !(w.numbers && serializes_itself))
+    {
         let (loc, len) = cx.span(w.span);
         cx.push(
             Diagnostic::warning(w.message, loc)

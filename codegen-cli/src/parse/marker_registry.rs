@@ -96,6 +96,9 @@ pub(crate) enum MarkerId {
     ExternalDocs,
     Optional,
     Required,
+    /// `+k8s:required`: required, and (controller-gen v0.23) not empty where
+    /// the field's own schema is a string, list or map.
+    K8sRequired,
     Nullable,
     ListType,
     ListMapKey,
@@ -107,6 +110,11 @@ pub(crate) enum MarkerId {
     /// `+kubebuilder:rbac`, read from controller code by [`crate::rbac`];
     /// in type files it is a foreign marker.
     Rbac,
+    /// `+kubebuilder:webhook`, read from controller code by [`crate::webhook`];
+    /// in type files it is a foreign marker.
+    Webhook,
+    /// `+kubebuilder:webhookconfiguration`, likewise.
+    WebhookConfiguration,
     /// Markers of other Go tools: accepted with a warning, no effect.
     Foreign,
     /// Markers whose meaning kube-codegen cannot honour: an error, since
@@ -657,7 +665,7 @@ pub(crate) static MARKERS: &[MarkerDef] = &[
     def(M::Optional, "optional", F, Flag),
     def(M::Optional, "k8s:optional", F, Flag),
     def(M::Required, "required", F, Flag),
-    def(M::Required, "k8s:required", F, Flag),
+    def(M::K8sRequired, "k8s:required", F, Flag),
     def(M::Nullable, "nullable", F, Flag),
     def(
         M::ListType,
@@ -680,16 +688,18 @@ pub(crate) static MARKERS: &[MarkerDef] = &[
     ),
     def(M::EnumType, "enum", T, Flag),
     def(M::EnumType, "k8s:enum", T, Flag),
-    // controller-gen v0.21 registers `+k8s:optional`, `+k8s:required` and
-    // `+k8s:enum` but not these two; its CRD has no list type for them.
-    ignored(
+    // Kubernetes' declarative-validation spellings, which controller-gen
+    // (v0.23) reads as the `+listType` / `+kubebuilder:validation:` markers.
+    def(
+        M::ListType,
         "k8s:listType",
-        "controller-gen ignores this spelling, so the list gets no list type; write `+listType=...`",
+        TF,
+        Value(V::OneOf(&["atomic", "set", "map"])),
     ),
-    ignored(
-        "k8s:listMapKey",
-        "controller-gen ignores this spelling, so the list gets no map keys; write `+listMapKey=...`",
-    ),
+    repeatable(M::ListMapKey, "k8s:listMapKey", TF, Value(V::Str)),
+    def(M::MaxItems, "k8s:maxItems", F, Value(V::UInt)),
+    def(M::Minimum, "k8s:minimum", F, Value(V::Number)),
+    def(M::Maximum, "k8s:maximum", F, Value(V::Number)),
     ignored(
         "kubebuilder:validation:optional",
         "controller-gen ignores this lower-case spelling; write `+kubebuilder:validation:Optional`",
@@ -705,7 +715,13 @@ pub(crate) static MARKERS: &[MarkerDef] = &[
     ),
     foreign(
         "kubebuilder:webhook",
-        "webhook markers belong in controller code",
+        "webhook markers are read from controller code (`kube-codegen webhook --source-dir DIR`, \
+         or `generate --webhook-source-dir DIR`), not from API types",
+    ),
+    foreign(
+        "kubebuilder:webhookconfiguration",
+        "webhook markers are read from controller code (`kube-codegen webhook --source-dir DIR`, \
+         or `generate --webhook-source-dir DIR`), not from API types",
     ),
     foreign(
         "kubebuilder:ac",

@@ -214,7 +214,7 @@ pub(crate) fn parse_value(raw: &str, kind: ValueKind, offset: usize) -> Result<V
         ValueKind::Bool => match s {
             "true" => Ok(Value::Bool(true)),
             "false" => Ok(Value::Bool(false)),
-            _ => Err(bad("`true` or `false`")),
+            _ => Err(bad("`true` or `false`").help("write `true` or `false`")),
         },
         ValueKind::OneOf(options) => {
             let value = unquote(s, offset)?;

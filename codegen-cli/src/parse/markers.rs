@@ -275,7 +275,8 @@ fn parse_body(
             .help(format!("write `+{}=<value>`", def.name)),
         ]),
         (ArgSpec::Value(kind), Some('=')) => {
-            parse_value(&rest[1..], kind, rest_offset + 1).map_err(|e| vec![e])
+            parse_value(declared_value(def, kind, &rest[1..]), kind, rest_offset + 1)
+                .map_err(|e| vec![e])
         }
         (ArgSpec::Args(defs), None) => {
             check_required(def, defs, &[]).map(|()| Value::Args(Vec::new()))
@@ -295,6 +296,17 @@ fn parse_body(
     result
         .map(marker)
         .map_err(|errors| errors.into_iter().map(|e| to_diagnostic(e, raw)).collect())
+}
+
+/// The value of a `+name=value` marker as controller-gen reads it: the numbers
+/// of Kubernetes' declarative-validation spellings (`+k8s:maxItems=16 # why`)
+/// end at a `#` comment, as gengo's tag scanner ends them.
+fn declared_value<'a>(def: &MarkerDef, kind: ValueKind, text: &'a str) -> &'a str {
+    let number = matches!(kind, ValueKind::Number | ValueKind::UInt | ValueKind::Int);
+    match text.find('#') {
+        Some(comment) if number && def.name.starts_with("k8s:") => text[..comment].trim_end(),
+        _ => text,
+    }
 }
 
 fn unknown_marker(raw: &RawMarker, name: &str) -> Diagnostic {
@@ -380,11 +392,14 @@ fn parse_args(
             continue;
         };
         if args.iter().any(|a: &Arg| a.key == key) {
-            errors.push(MarkerError::new(
-                key_offset,
-                key_len,
-                format!("argument `{key}` is given twice"),
-            ));
+            errors.push(
+                MarkerError::new(
+                    key_offset,
+                    key_len,
+                    format!("argument `{key}` is given twice"),
+                )
+                .help(format!("keep one `{key}=`")),
+            );
             continue;
         }
         let parsed = match value_raw {

@@ -28,6 +28,7 @@ pub(crate) mod cel_syntax;
 pub(crate) mod comments;
 mod context;
 pub(crate) mod conversion;
+pub(crate) mod crate_types;
 mod item;
 mod kind;
 mod layout;
@@ -36,6 +37,7 @@ pub(crate) mod marker_values;
 pub(crate) mod markers;
 mod module;
 pub mod naming;
+mod reexports;
 mod schema_markers;
 pub mod serde_attrs;
 mod source;
@@ -55,7 +57,6 @@ use comments::{CommentStyle, Comments};
 use markers::raw_marker;
 pub use markers::{MarkerSupport, marker_support};
 use source::SourceText;
-pub(crate) use types::{CHRONO_DATE_TIME, JIFF_TIMESTAMP};
 use version::{LoadedFile, VersionInput};
 
 /// Settings of a parse.
@@ -190,7 +191,12 @@ fn run(
     }
 
     let api = assemble(parsed, &mut diags);
-    if api.groups.is_empty() && !diags.iter().any(Diagnostic::is_error) {
+    // A crate root and nothing below it (`apis/src/lib.rs` of a new
+    // workspace) is an API without kinds yet; anything else without a version
+    // module is a wrong directory or a layout the user did not mean.
+    let only_a_crate_root =
+        !loaded.is_empty() && loaded.iter().all(|f| f.rel.components().count() == 1);
+    if api.groups.is_empty() && !only_a_crate_root && !diags.iter().any(Diagnostic::is_error) {
         diags.push(
             Diagnostic::error(
                 "no API version modules found",

@@ -196,7 +196,15 @@ fn apply_one(m: &Marker, v: &mut Validation, diags: &mut Vec<Diagnostic>) -> boo
                 .map(|url| (url.to_owned(), m.arg_str("description").map(str::to_owned)));
         }
         M::ListType => v.list_type = value.as_str().map(str::to_owned),
-        M::ListMapKey => v.list_map_keys.extend(value.as_str().map(str::to_owned)),
+        M::ListMapKey => {
+            // `+listMapKey=port` and `+k8s:listMapKey=port` name one key.
+            if let Some(key) = value
+                .as_str()
+                .filter(|k| !v.list_map_keys.iter().any(|x| x == k))
+            {
+                v.list_map_keys.push(key.to_owned());
+            }
+        }
         M::MapType => v.map_type = value.as_str().map(str::to_owned),
         M::StructType => v.struct_type = value.as_str().map(str::to_owned),
         _ => return false,

@@ -156,6 +156,8 @@ pub(crate) struct FieldSerde {
     pub skip: bool,
     /// `skip_serializing_if` or `skip_serializing`: the field is sometimes left out.
     pub may_be_left_out: bool,
+    /// `with` or `serialize_with`: the field writes its own JSON.
+    pub serializes_itself: bool,
     pub verbatim: Vec<String>,
 }
 
@@ -315,7 +317,9 @@ pub(crate) fn field(
             "flatten" => out.flatten = true,
             "skip" => out.skip = true,
             "skip_serializing_if" | "skip_serializing" => out.may_be_left_out = true,
-            "with" | "serialize_with" | "deserialize_with" => problems.push(SerdeProblem {
+            "with" | "serialize_with" | "deserialize_with" => {
+                out.serializes_itself |= name_of(meta) != "deserialize_with";
+                problems.push(SerdeProblem {
                 span: meta.span(),
                 message: format!(
                     "`#[serde({})]`: the schema is inferred from the Rust type and may not match the custom format",
@@ -323,7 +327,8 @@ pub(crate) fn field(
                 ),
                 help: "prefer a type whose serde derive already produces the wire format".to_owned(),
                 warning: true,
-            }),
+            });
+            }
             _ => {}
         }
     }

@@ -9,6 +9,8 @@ use proc_macro2::Span;
 use syn::spanned::Spanned;
 use syn::{GenericArgument, PathArguments, Type};
 
+use super::crate_types::{self, CHRONO_DATE_TIME};
+use super::reexports;
 use super::uses::UseMap;
 use crate::model::{ExternalType, FieldType};
 
@@ -60,14 +62,15 @@ pub(crate) struct TypeWarning {
     pub span: Span,
     pub message: String,
     pub help: String,
+    /// About `Vec<u8>` being a list of numbers, which a field that writes
+    /// its own JSON (`#[serde(with)]`) is not.
+    pub numbers: bool,
 }
 
-const OBJECT_META: &str = "k8s_openapi::apimachinery::pkg::apis::meta::v1::ObjectMeta";
-const LIST_META: &str = "k8s_openapi::apimachinery::pkg::apis::meta::v1::ListMeta";
-
 const WHERE_TYPES_COME_FROM: &str = "field types may be declared in this version module, imported from \
-    `k8s_openapi`, or be `String`, `bool`, integers, floats, `Option`, `Vec`, `Box`, \
-    `BTreeMap<String, _>`, `HashMap<String, _>` or `serde_json::Value`";
+    `k8s_openapi` (also through `kube`), or be `String`, `bool`, integers, `Option`, `Vec`, `Box`, \
+    `BTreeMap` / `HashMap` (keys: `String`, a newtype of it, a unit-only enum or an integer), \
+    `serde_json::Value`, `jiff::Timestamp`, `chrono::DateTime<Utc>` or `kube::core::Duration`";
 
 fn error(span: Span, message: impl Into<String>, help: impl Into<String>) -> TypeError {
     TypeError {
@@ -185,13 +188,39 @@ fn type_args(path: &syn::Path, span: Span) -> Result<Vec<&Type>, TypeError> {
     }
 }
 
+/// A path as written, resolved through the file's imports: its segments from
+/// a crate root (or `self` / `super` / `crate`), and its type arguments.
+struct Written<'a> {
+    full: Vec<String>,
+    args: Vec<&'a Type>,
+    span: Span,
+}
+
+impl Written<'_> {
+    fn name(&self) -> &str {
+        self.full.last().map(String::as_str).unwrap_or_default()
+    }
+
+    fn no_args(&self, ft: FieldType) -> Result<FieldType, TypeError> {
+        if self.args.is_empty() {
+            Ok(ft)
+        } else {
+            Err(error(
+                self.span,
+                format!("`{}` takes no type arguments", self.name()),
+                WHERE_TYPES_COME_FROM,
+            ))
+        }
+    }
+}
+
 fn resolve_path(
     path: &syn::Path,
     span: Span,
     scope: &Scope<'_>,
     warnings: &mut Vec<TypeWarning>,
 ) -> Result<FieldType, TypeError> {
-    let written: Vec<String> = path.segments.iter().map(|s| s.ident.to_string()).collect();
+    let segments: Vec<String> = path.segments.iter().map(|s| s.ident.to_string()).collect();
     for seg in path
         .segments
         .iter()
@@ -206,142 +235,244 @@ fn resolve_path(
         }
     }
     let args = type_args(path, span)?;
-    if written.len() == 1 && scope.generics.contains(&written[0]) {
+    if segments.len() == 1 && scope.generics.contains(&segments[0]) {
         return Err(silent(span));
     }
     let full = if path.leading_colon.is_some() {
-        written.clone()
+        segments.clone()
     } else {
-        scope.uses.expand(&written)
+        scope.uses.expand(&segments)
     };
-    let name = full.last().cloned().unwrap_or_default();
-    let no_args = |ft: FieldType| -> Result<FieldType, TypeError> {
-        if args.is_empty() {
-            Ok(ft)
-        } else {
-            Err(error(
-                span,
-                format!("`{name}` takes no type arguments"),
-                WHERE_TYPES_COME_FROM,
-            ))
-        }
-    };
+    let written = Written { full, args, span };
+    let name = written.name().to_owned();
 
-    if full.len() == 1 && !scope.uses.is_imported(&name) {
+    if written.full.len() == 1 && !scope.uses.is_imported(&name) {
         if let Some(ft) = primitive(&name, span)? {
-            return no_args(ft);
+            return written.no_args(ft);
         }
         if scope.locals.contains_key(&name) || scope.aliases.contains_key(&name) {
-            return local(&name, &args, span, scope, warnings);
+            return local(&name, &written.args, span, scope, warnings);
         }
         if matches!(
             name.as_str(),
             "String" | "Option" | "Vec" | "Box" | "BTreeMap" | "HashMap" | "BTreeSet" | "HashSet"
         ) {
-            return std_type(&name, &args, span, scope, warnings);
+            return std_type(&name, &written.args, span, scope, warnings);
         }
-        let k8s_globs: Vec<&Vec<String>> = scope
+        if let Some(found) = from_globs(&name, scope) {
+            let through_glob = Written {
+                full: found,
+                ..written
+            };
+            return external(&through_glob, scope, warnings);
+        }
+        return local(&name, &written.args, span, scope, warnings);
+    }
+    match written.full[0].as_str() {
+        "super" | "self" | "crate" => own_crate(&written, scope, warnings),
+        _ => external(&written, scope, warnings),
+    }
+}
+
+/// The path a name not declared or imported by name comes from, through the
+/// file's `use path::*;` items: the one glob whose crate has a type of that
+/// name; or, as a name from a single `k8s_openapi` glob, the k8s-openapi type
+/// of that name (an unknown one is reported with the CRD).
+fn from_globs(name: &str, scope: &Scope<'_>) -> Option<Vec<String>> {
+    let candidates = || {
+        scope
             .uses
             .globs()
             .iter()
-            .filter(|g| g.first().is_some_and(|r| r == "k8s_openapi"))
-            .collect();
-        if let [glob] = k8s_globs.as_slice() {
-            let mut external = (*glob).clone();
-            external.push(name.clone());
-            return no_args(FieldType::External(ExternalType {
-                path: external.join("::"),
-            }));
-        }
-        return local(&name, &args, span, scope, warnings);
+            .filter(|g| {
+                !matches!(
+                    g.first().map(String::as_str),
+                    Some("super" | "self" | "crate")
+                )
+            })
+            .map(|glob| {
+                let mut path = glob.clone();
+                path.push(name.to_owned());
+                path
+            })
+    };
+    let known: Vec<Vec<String>> = candidates()
+        .filter(|path| is_known(&reexports::canonical(path)))
+        .collect();
+    if let [only] = known.as_slice() {
+        return Some(only.clone());
     }
+    let k8s: Vec<Vec<String>> = candidates()
+        .filter(|path| reexports::canonical(path)[0] == "k8s_openapi")
+        .collect();
+    match k8s.as_slice() {
+        [only] if known.is_empty() => Some(only.clone()),
+        _ => None,
+    }
+}
 
-    let root = full[0].as_str();
-    match root {
+/// Whether the type at a defining path is one kube-codegen knows (or knows to refuse).
+fn is_known(canonical: &[String]) -> bool {
+    let path = canonical.join("::");
+    match canonical.first().map(String::as_str) {
+        Some("k8s_openapi") => crate::emit::crd::is_known_external(&path),
+        _ => crate_types::is_named(&path),
+    }
+}
+
+/// A path into another crate, followed through its re-exports to the type
+/// that defines it.
+fn external(
+    written: &Written<'_>,
+    scope: &Scope<'_>,
+    warnings: &mut Vec<TypeWarning>,
+) -> Result<FieldType, TypeError> {
+    let span = written.span;
+    let canonical = reexports::canonical(&written.full);
+    let path = canonical.join("::");
+    let name = canonical.last().cloned().unwrap_or_default();
+    if let Some(refused) = crate_types::refused(&path) {
+        return Err(error(
+            span,
+            format!(
+                "`{}` cannot be used in API types: {}",
+                written.full.join("::"),
+                refused.why
+            ),
+            refused.instead,
+        ));
+    }
+    match canonical[0].as_str() {
         "std" | "alloc" | "core" => {
             if let Some(ft) = primitive(&name, span)? {
-                return no_args(ft);
+                return written.no_args(ft);
             }
-            std_type(&name, &args, span, scope, warnings)
+            std_type(&name, &written.args, span, scope, warnings)
         }
-        "serde_json" if name == "Value" => no_args(FieldType::Json),
+        "serde_json" if name == "Value" => written.no_args(FieldType::Json),
         "serde_json" => Err(error(
             span,
             format!("`serde_json::{name}` is not supported"),
             "use `serde_json::Value` for arbitrary JSON, or `BTreeMap<String, serde_json::Value>` for an object",
         )),
-        "k8s_openapi" => no_args(FieldType::External(ExternalType {
-            path: full.join("::"),
-        })),
-        // Timestamps of the time crates (RFC 3339 strings with their serde feature).
-        "jiff" if name == "Timestamp" => no_args(FieldType::External(ExternalType {
-            path: JIFF_TIMESTAMP.to_owned(),
-        })),
+        "k8s_openapi" => written.no_args(FieldType::External(ExternalType::new(path))),
         "chrono" if name == "DateTime" => {
-            let utc = match args.as_slice() {
-                [arg] => {
-                    let text = quote::quote!(#arg).to_string().replace(' ', "");
-                    text == "Utc" || text == "chrono::Utc" || text == "::chrono::Utc"
-                }
+            let utc = match written.args.as_slice() {
+                [arg] => is_chrono_utc(arg, scope),
                 _ => false,
             };
-            if utc {
-                Ok(FieldType::External(ExternalType {
-                    path: CHRONO_DATE_TIME.to_owned(),
-                }))
-            } else {
-                Err(error(
+            if !utc {
+                return Err(error(
                     span,
                     "only `chrono::DateTime<Utc>` is supported".to_owned(),
                     "Kubernetes timestamps are UTC (RFC 3339): write `chrono::DateTime<chrono::Utc>`",
-                ))
+                ));
             }
+            let known = crate_types::known(CHRONO_DATE_TIME)
+                .expect("chrono's timestamp is a known crate type");
+            Ok(FieldType::External(ExternalType::new(known.path)))
         }
-        "kube" | "kube_core" | "kube_client" if name == "ObjectMeta" || name == "ListMeta" => {
-            let path = if name == "ObjectMeta" {
-                OBJECT_META
-            } else {
-                LIST_META
-            };
-            no_args(FieldType::External(ExternalType {
-                path: path.to_owned(),
-            }))
-        }
-        "super" if full.len() == 2 || (full.len() == 3 && full[1] != "super") => {
-            local(&name, &args, span, scope, warnings)
-        }
-        "self" if full.len() == 2 => local(&name, &args, span, scope, warnings),
-        "crate"
-            if (full.len() == 4 || full.len() == 5)
-                && full[1] == scope.group_module
-                && full[2] == scope.version_module =>
-        {
-            local(&name, &args, span, scope, warnings)
-        }
-        "super" | "self" | "crate" => Err(error(
-            span,
-            format!("`{}` is not a type of this version module", full.join("::")),
-            "a version module may use its own types, std types, `serde_json::Value` and `k8s_openapi` types; \
-             copy the type into this version if both versions need it",
-        )),
-        _ => Err(error(
-            span,
-            format!(
-                "cannot use `{name}` from crate `{root}`: kube-codegen does not know its schema"
-            ),
-            format!(
-                "{WHERE_TYPES_COME_FROM}; for timestamps use `k8s_openapi::apimachinery::pkg::apis::meta::v1::Time`, \
-                 `jiff::Timestamp` or `chrono::DateTime<Utc>`"
-            ),
-        )),
+        root => match crate_types::known(&path) {
+            Some(known) => {
+                let spelling = crate_types::spelling(&written.full, known);
+                written.no_args(FieldType::External(ExternalType {
+                    path: known.path.to_owned(),
+                    spelling: (spelling != known.path).then_some(spelling),
+                }))
+            }
+            None => Err(error(
+                span,
+                format!(
+                    "cannot use `{name}` from crate `{root}`: kube-codegen does not know its schema"
+                ),
+                format!(
+                    "{WHERE_TYPES_COME_FROM}; Go's `metav1.Time` is \
+                     `k8s_openapi::apimachinery::pkg::apis::meta::v1::Time`"
+                ),
+            )),
+        },
     }
 }
 
-/// `jiff::Timestamp`, a `string` / `date-time` in the schema.
-pub(crate) const JIFF_TIMESTAMP: &str = "jiff::Timestamp";
+/// Whether the type argument of a `chrono::DateTime` is chrono's `Utc`.
+fn is_chrono_utc(arg: &Type, scope: &Scope<'_>) -> bool {
+    let Type::Path(p) = arg else { return false };
+    let segments: Vec<String> = p
+        .path
+        .segments
+        .iter()
+        .map(|s| s.ident.to_string())
+        .collect();
+    // `Utc` written bare without an import does not compile; it means chrono's.
+    if segments == ["Utc"] && !scope.uses.is_imported("Utc") {
+        return true;
+    }
+    let full = if p.path.leading_colon.is_some() {
+        segments
+    } else {
+        scope.uses.expand(&segments)
+    };
+    reexports::canonical(&full) == ["chrono", "Utc"]
+}
 
-/// `chrono::DateTime<chrono::Utc>`, a `string` / `date-time` in the schema.
-pub(crate) const CHRONO_DATE_TIME: &str = "chrono::DateTime<chrono::Utc>";
+/// A path into the API crate itself (`crate::`, `self::`, `super::`): a type of
+/// this version module however it is reached (`super::AppSpec`,
+/// `super::app::AppSpec`, `crate::myapp::v1::AppSpec`, or from `v1`,
+/// `super::super::v1::AppSpec`).
+fn own_crate(
+    written: &Written<'_>,
+    scope: &Scope<'_>,
+    warnings: &mut Vec<TypeWarning>,
+) -> Result<FieldType, TypeError> {
+    let module: Vec<String> = if scope.uses.module().is_empty() {
+        // A file of the version module, not `mod.rs`.
+        ["crate", scope.group_module, scope.version_module, "_"]
+            .map(str::to_owned)
+            .to_vec()
+    } else {
+        scope.uses.module().to_vec()
+    };
+    let absolute = absolute(&written.full, &module).unwrap_or_default();
+    let version_at = |i: usize| {
+        absolute.get(i).map(String::as_str) == Some(scope.group_module)
+            && absolute.get(i + 1).map(String::as_str) == Some(scope.version_module)
+    };
+    // `[crate, .., group, version, Name]` or `[crate, .., group, version, file, Name]`.
+    let n = absolute.len();
+    if (n >= 4 && version_at(n - 3)) || (n >= 5 && version_at(n - 4)) {
+        return local(written.name(), &written.args, written.span, scope, warnings);
+    }
+    Err(error(
+        written.span,
+        format!(
+            "`{}` is not a type of this version module",
+            written.full.join("::")
+        ),
+        "a version module may use its own types, std types, `serde_json::Value` and `k8s_openapi` types; \
+         copy the type into this version if both versions need it",
+    ))
+}
+
+/// `path` from the crate root, for a path written in module `module`; `None`
+/// when its `super`s go above the root.
+fn absolute(path: &[String], module: &[String]) -> Option<Vec<String>> {
+    let (mut out, rest) = match path.first().map(String::as_str) {
+        Some("crate") => (vec!["crate".to_owned()], &path[1..]),
+        Some("self") => (module.to_vec(), &path[1..]),
+        Some("super") => (module.to_vec(), path),
+        _ => return None,
+    };
+    let mut rest = rest.iter().peekable();
+    while rest.peek().is_some_and(|s| *s == "super") {
+        rest.next();
+        out.pop();
+        if out.is_empty() {
+            return None;
+        }
+    }
+    out.extend(rest.cloned());
+    Some(out)
+}
 
 /// A type of the version module, or the type a type alias of the module names.
 fn local(
@@ -482,6 +613,7 @@ fn std_type(
                             span,
                             message: "`Vec<u8>` is a JSON array of numbers".to_owned(),
                             help: "for bytes encoded as base64 (Go's `[]byte`) use `k8s_openapi::ByteString`".to_owned(),
+                            numbers: true,
                         });
                     }
                     FieldType::Vec(inner)
@@ -490,17 +622,13 @@ fn std_type(
         }
         "BTreeMap" | "HashMap" => {
             arity(name, args, 2, span)?;
-            let key = resolve(args[0], scope, warnings)?;
-            if key != FieldType::String {
-                return Err(error(
-                    args[0].span(),
-                    "map keys must be `String`",
-                    format!("JSON object keys are strings: write `{name}<String, V>`"),
-                ));
-            }
+            // Whether serde can write the key as a JSON object key is checked
+            // on the whole model (`validate`), where newtypes' fields are known.
+            let key = Box::new(resolve(args[0], scope, warnings)?);
             let value = Box::new(resolve(args[1], scope, warnings)?);
             Ok(FieldType::Map {
                 ordered: name == "BTreeMap",
+                key,
                 value,
             })
         }
@@ -525,6 +653,7 @@ fn std_type(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::parse::crate_types::JIFF_TIMESTAMP;
 
     fn scope_with<'a>(
         uses: &'a UseMap,
@@ -557,8 +686,13 @@ mod tests {
     }
 
     fn ext(path: &str) -> FieldType {
+        FieldType::External(ExternalType::new(path))
+    }
+
+    fn spelt(path: &str, spelling: &str) -> FieldType {
         FieldType::External(ExternalType {
             path: path.to_owned(),
+            spelling: Some(spelling.to_owned()),
         })
     }
 
@@ -579,6 +713,7 @@ mod tests {
             resolve_str(uses, "BTreeMap<String, Vec<i32>>"),
             Ok(FieldType::Map {
                 ordered: true,
+                key: Box::new(FieldType::String),
                 value: Box::new(FieldType::Vec(Box::new(FieldType::Integer {
                     bits: 32,
                     signed: true
@@ -589,6 +724,7 @@ mod tests {
             resolve_str(uses, "std::collections::HashMap<String, serde_json::Value>"),
             Ok(FieldType::Map {
                 ordered: false,
+                key: Box::new(FieldType::String),
                 value: Box::new(FieldType::Json)
             })
         );
@@ -650,6 +786,59 @@ mod tests {
         );
     }
 
+    /// However a type is reached (re-exports of k8s-openapi and kube, globs,
+    /// `self` / `super` / `crate` paths), it is the type that defines it.
+    #[test]
+    fn reexports_and_relative_paths_reach_the_defining_type() {
+        let meta = ext("k8s_openapi::apimachinery::pkg::apis::meta::v1::ObjectMeta");
+        for ty in [
+            "kube::api::ObjectMeta",
+            "kube::core::ObjectMeta",
+            "kube_core::ObjectMeta",
+        ] {
+            assert_eq!(resolve_str("", ty), Ok(meta.clone()), "{ty}");
+        }
+        assert_eq!(resolve_str("use kube::api::*;", "ObjectMeta"), Ok(meta));
+        assert_eq!(
+            resolve_str("", "k8s_openapi::jiff::Timestamp"),
+            Ok(spelt(JIFF_TIMESTAMP, "k8s_openapi::jiff::Timestamp"))
+        );
+        assert_eq!(
+            resolve_str("use k8s_openapi::jiff;", "jiff::Timestamp"),
+            Ok(spelt(JIFF_TIMESTAMP, "k8s_openapi::jiff::Timestamp"))
+        );
+        let duration = spelt("kube_core::duration::Duration", "kube::core::Duration");
+        assert_eq!(
+            resolve_str("use kube::core::Duration;", "Duration"),
+            Ok(duration.clone())
+        );
+        assert_eq!(
+            resolve_str("use kube::core::*;", "Duration"),
+            Ok(duration.clone())
+        );
+        assert_eq!(resolve_str("", "kube_core::Duration"), Ok(duration));
+        assert_eq!(
+            resolve_str("use chrono::prelude::*;", "DateTime<Utc>"),
+            Ok(ext(CHRONO_DATE_TIME))
+        );
+        assert_eq!(
+            resolve_str("use k8s_openapi::serde_json;", "serde_json::Value"),
+            Ok(FieldType::Json)
+        );
+        // This version, reached from above it.
+        for ty in [
+            "super::super::v1::AppSpec",
+            "self::AppSpec",
+            "crate::apis::myapp::v1::types::AppSpec",
+        ] {
+            assert_eq!(
+                resolve_str("", ty),
+                Ok(FieldType::Local("AppSpec".into())),
+                "{ty}"
+            );
+        }
+    }
+
     #[test]
     fn rejects_what_has_no_schema() {
         let e = |ty: &str| {
@@ -675,7 +864,12 @@ mod tests {
             e("DateTime<chrono::FixedOffset>"),
             "only `chrono::DateTime<Utc>` is supported"
         );
-        assert_eq!(e("BTreeMap<i32, String>"), "map keys must be `String`");
+        assert_eq!(
+            e("std::time::Duration"),
+            "`std::time::Duration` cannot be used in API types: serde writes it as an object \
+             `{\"secs\": .., \"nanos\": ..}`, not as the duration strings Kubernetes APIs use"
+        );
+        assert!(e("kube::core::Selector").starts_with("`kube::core::Selector` cannot be used"));
         assert_eq!(
             e("super::super::v2::AppSpec"),
             "`super::super::v2::AppSpec` is not a type of this version module"

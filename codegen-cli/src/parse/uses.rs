@@ -13,9 +13,25 @@ pub(crate) struct UseMap {
     names: BTreeMap<String, Vec<String>>,
     /// Paths of `use path::*;` items.
     globs: Vec<Vec<String>>,
+    /// The file's module from the crate root (`crate`, `myapp`, `v1`, `app`),
+    /// which `self::` and `super::` paths start from; empty when not known.
+    module: Vec<String>,
 }
 
 impl UseMap {
+    /// The imports of a file that is the module `module` (`["crate", "myapp", "v1", "app"]`).
+    pub fn in_module(module: Vec<String>) -> Self {
+        UseMap {
+            module,
+            ..UseMap::default()
+        }
+    }
+
+    /// The file's module path, from `crate`.
+    pub fn module(&self) -> &[String] {
+        &self.module
+    }
+
     pub fn add(&mut self, item: &ItemUse) {
         self.walk(&item.tree, Vec::new());
     }

@@ -73,7 +73,13 @@ pub(crate) fn parse(
         .collect();
     let file_uses: Vec<UseMap> = syntax
         .iter()
-        .map(|f| f.as_ref().map(uses_of).unwrap_or_default())
+        .zip(&input.files)
+        .map(|(syntax, f)| {
+            syntax
+                .as_ref()
+                .map(|s| uses_of(s, input, f))
+                .unwrap_or_default()
+        })
         .collect();
     let mut aliases = BTreeMap::new();
     for (file, uses) in syntax.iter().zip(&file_uses) {
@@ -112,11 +118,10 @@ pub(crate) fn parse(
     let mut aliases = Vec::new();
     for (f, file) in input.files.iter().zip(&syntax) {
         let Some(file) = file else { continue };
-        let is_module_file = input.module_file.is_some_and(|m| std::ptr::eq(m, *f));
         files.extend(parse_file(
             f,
             file,
-            is_module_file,
+            input,
             &scope,
             &sibling_modules,
             &mut aliases,
@@ -160,16 +165,17 @@ pub(crate) fn module_markers(
 fn parse_file(
     f: &LoadedFile,
     file: &syn::File,
-    is_module_file: bool,
+    input: &VersionInput<'_>,
     scope: &VersionScope,
     sibling_modules: &BTreeSet<String>,
     aliases: &mut Vec<AliasDef>,
     diags: &mut Vec<Diagnostic>,
 ) -> Option<SourceFile> {
+    let is_module_file = input.module_file.is_some_and(|m| std::ptr::eq(m, f));
     let mut cx = FileCx {
         src: &f.src,
         comments: &f.comments,
-        uses: uses_of(file),
+        uses: uses_of(file, input, f),
         version: scope,
         consumed: BTreeSet::new(),
         diags,
@@ -259,8 +265,18 @@ fn parse_file(
     keep.then_some(out)
 }
 
-fn uses_of(file: &syn::File) -> UseMap {
-    let mut uses = UseMap::default();
+/// The imports of `file`, the file `f` of the version module `input`.
+fn uses_of(file: &syn::File, input: &VersionInput<'_>, f: &LoadedFile) -> UseMap {
+    let mut module = vec![
+        "crate".to_owned(),
+        input.group_module.to_owned(),
+        input.version_module.to_owned(),
+    ];
+    let is_module_file = input.module_file.is_some_and(|m| std::ptr::eq(m, f));
+    if !is_module_file && let Some(stem) = f.rel.file_stem() {
+        module.push(stem.to_string_lossy().into_owned());
+    }
+    let mut uses = UseMap::in_module(module);
     for it in &file.items {
         if let syn::Item::Use(u) = it {
             uses.add(u);

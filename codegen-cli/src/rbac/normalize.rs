@@ -1,5 +1,5 @@
 //! Rules → roles, merged and sorted exactly as controller-gen's `GenerateRoles`
-//! and `NormalizeRules` do (controller-tools v0.21, `pkg/rbac/parser.go`), so a
+//! and `NormalizeRules` do (controller-tools v0.23, `pkg/rbac/parser.go`), so a
 //! Go user's markers give the same RBAC here:
 //!
 //! 1. rules go to the role of their (namespace, roleName); each marker becomes

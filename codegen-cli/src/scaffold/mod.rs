@@ -3,9 +3,14 @@
 //! files it will create or change, checks it against the disk, and only then
 //! writes: a refused or failed plan leaves nothing behind.
 
+pub mod builtin;
 pub mod create_api;
 pub mod init;
+pub mod layout;
 pub mod names;
+pub mod origin;
+mod rustfmt;
+pub mod source;
 mod templates;
 
 use std::path::{Path, PathBuf};
@@ -22,6 +27,15 @@ pub enum Error {
     /// A name given on the command line is not valid.
     #[error(transparent)]
     Name(#[from] names::NameError),
+    /// Flags that do not go together, or name nothing that exists.
+    #[error("{message}\n  = help: {help}")]
+    Usage { message: String, help: String },
+    /// Where kube-codegen's crates should come from cannot be used.
+    #[error(transparent)]
+    Source(#[from] source::SourceError),
+    /// The input does not parse (reading the kind a controller is for).
+    #[error("{0}")]
+    Input(crate::diag::Diagnostics),
     /// The existing module files do not fit the new kind.
     #[error("{}: {message}\n  = help: {help}", .path.display())]
     Layout {
@@ -156,8 +170,16 @@ impl Written {
             let old = std::fs::read(&file.path).map_err(io(&file.path))?;
             self.previous.push((file.path.clone(), old));
         }
+        // New Rust files take the user's formatting; what is added to a
+        // file of theirs is left as it is around it.
+        let content = if file.path.extension().is_some_and(|e| e == "rs") && !file.replaces_existing
+        {
+            rustfmt::format(&file.content)
+        } else {
+            file.content.clone()
+        };
         let mut tmp = tempfile::NamedTempFile::new_in(dir).map_err(io(dir))?;
-        std::io::Write::write_all(&mut tmp, file.content.as_bytes()).map_err(io(&file.path))?;
+        std::io::Write::write_all(&mut tmp, content.as_bytes()).map_err(io(&file.path))?;
         set_mode(tmp.path(), file.executable).map_err(io(&file.path))?;
         tmp.persist(&file.path)
             .map_err(|e| e.error)

@@ -123,6 +123,82 @@ pub fn check_group(group: &str) -> Result<(), NameError> {
     }
 }
 
+/// Names a project cannot take: its workspace's own crates, and the crates
+/// the operator depends on (a package cannot depend on its own name).
+const TAKEN_PROJECT_NAMES: &[&str] = &["apis", "generated", "test", "core", "std", "alloc"];
+
+/// The longest project name: the operator's namespace, `<project>-system`, is
+/// a Kubernetes name of at most 63 characters.
+pub const MAX_PROJECT_NAME: usize = 56;
+
+/// A project name is both a Kubernetes name (the prefix of every object
+/// `make deploy` creates, its namespace `<project>-system`) and the operator's
+/// Rust package name: lower-case letters, digits and `-`, starting with a
+/// letter. `flag` is where it came from (`--project-name`, or the directory).
+pub fn check_project_name(name: &str, flag: &'static str) -> Result<(), NameError> {
+    let fix = || {
+        let mut fixed: String = name
+            .to_ascii_lowercase()
+            .chars()
+            .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
+            .collect();
+        while fixed.contains("--") {
+            fixed = fixed.replace("--", "-");
+        }
+        let fixed = fixed
+            .trim_matches('-')
+            .trim_start_matches(|c: char| c.is_ascii_digit() || c == '-')
+            .to_owned();
+        if fixed.is_empty() || fixed.len() > MAX_PROJECT_NAME {
+            "`--project-name my-operator`".to_owned()
+        } else {
+            format!("`--project-name {fixed}`")
+        }
+    };
+    let shape_ok = name.len() <= MAX_PROJECT_NAME
+        && name.starts_with(|c: char| c.is_ascii_lowercase())
+        && !name.ends_with('-')
+        && name
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
+    if !shape_ok {
+        let problem = if name.len() > MAX_PROJECT_NAME {
+            format!(
+                "longer than {MAX_PROJECT_NAME} characters (its namespace `<name>-system` must fit in 63)"
+            )
+        } else {
+            "a project name is a Kubernetes name and a Rust package name: lower-case letters, digits and `-`, starting with a letter".to_owned()
+        };
+        return Err(error(
+            flag,
+            name,
+            &problem,
+            format!("name it with {}", fix()),
+        ));
+    }
+    let keyword = syn::parse_str::<syn::Ident>(&name.replace('-', "_")).is_err();
+    if keyword || TAKEN_PROJECT_NAMES.contains(&name) || DEPENDENCY_NAMES.contains(&name) {
+        return Err(error(
+            flag,
+            name,
+            "the operator's package cannot take this name (a Rust keyword, or a crate of the workspace or one it depends on)",
+            format!("name it with `--project-name {name}-operator`"),
+        ));
+    }
+    Ok(())
+}
+
+/// The crates a scaffolded operator depends on, by name.
+static DEPENDENCY_NAMES: std::sync::LazyLock<Vec<&'static str>> = std::sync::LazyLock::new(|| {
+    let (ours, registry) = crate::dependencies::operator_crate();
+    ours.iter()
+        .map(|c| c.name)
+        .chain(registry.iter().map(|d| d.name))
+        .chain(crate::dependencies::workspace().iter().map(|d| d.name))
+        .chain(crate::dependencies::PROJECT_CRATES.iter().map(|c| c.name))
+        .collect()
+});
+
 /// The Rust module of a group: its first label, `-` as `_` (`cache.example.com` → `cache`).
 pub fn group_module(group: &str) -> String {
     group.split('.').next().unwrap_or(group).replace('-', "_")
@@ -196,6 +272,38 @@ mod tests {
         assert!(check_group("a..b").is_err());
         assert!(check_group("-a.b").is_err());
         assert!(check_group(&format!("{}.com", "a".repeat(64))).is_err());
+    }
+
+    #[test]
+    fn project_names_are_kubernetes_and_package_names() {
+        for ok in ["shop", "memcached-operator", "a1"] {
+            check_project_name(ok, "--project-name").unwrap();
+        }
+        assert_eq!(
+            check_project_name("My_Shop", "project name")
+                .unwrap_err()
+                .to_string(),
+            "invalid project name `My_Shop`: a project name is a Kubernetes name and a Rust package name: lower-case letters, digits and `-`, starting with a letter\n  = help: name it with `--project-name my-shop`"
+        );
+        assert_eq!(
+            check_project_name("2048", "--project-name")
+                .unwrap_err()
+                .help,
+            "name it with `--project-name my-operator`"
+        );
+        assert!(
+            check_project_name(&"a".repeat(57), "--project-name")
+                .unwrap_err()
+                .problem
+                .contains("longer than 56")
+        );
+        for taken in ["kube", "tokio", "generated", "kube-codegen-manager", "fn"] {
+            let e = check_project_name(taken, "--project-name").unwrap_err();
+            assert_eq!(
+                e.help,
+                format!("name it with `--project-name {taken}-operator`")
+            );
+        }
     }
 
     #[test]

@@ -1,55 +1,100 @@
 //! The text of the files scaffolding writes. Placeholders are `{name}`-style
 //! and filled with `str::replace`, so the templates read like the files.
 
-/// `hack/update-codegen.sh` of a new workspace.
-pub const UPDATE_CODEGEN: &str = r#"#!/usr/bin/env bash
-# Regenerates generated/ (and its CRDs in generated/crds) from apis/src.
-# Works from any directory. Extra arguments go to `kube-codegen generate`.
-# KUBE_CODEGEN: the kube-codegen binary (default: kube-codegen on PATH).
-set -euo pipefail
+/// `hack/update-codegen.sh` of a new workspace: `{generate_flags}`.
+pub const UPDATE_CODEGEN: &str = include_str!("templates/update-codegen.sh");
 
-ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-cd "$ROOT"
-
-"${KUBE_CODEGEN:-kube-codegen}" generate --input-dir apis/src --output-dir generated "$@"
-"#;
-
-/// `hack/verify-codegen.sh` of a new workspace.
-pub const VERIFY_CODEGEN: &str = r#"#!/usr/bin/env bash
-# Fails (exit 1, with a unified diff) when generated/ is stale; writes nothing.
-# Run it in CI. Works from any directory.
-# KUBE_CODEGEN: the kube-codegen binary (default: kube-codegen on PATH).
-set -euo pipefail
-
-ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-cd "$ROOT"
-
-# A new workspace has no API yet (`kube-codegen create api` adds the first):
-# then there is nothing to generate and nothing can be stale.
-if [ -z "$(find apis/src -mindepth 2 -name '*.rs' -print -quit)" ]; then
-  echo "verify-codegen: no API in apis/src yet; nothing to verify."
-  exit 0
-fi
-"${KUBE_CODEGEN:-kube-codegen}" verify --input-dir apis/src --output-dir generated "$@"
-"#;
+/// `hack/verify-codegen.sh` of a new workspace: `{generate_flags}`.
+pub const VERIFY_CODEGEN: &str = include_str!("templates/verify-codegen.sh");
 
 /// `hack/boilerplate.rs.txt`: `{project}`.
 pub const BOILERPLATE: &str = "// Copyright The {project} Authors.\n";
 
-pub const GITIGNORE: &str = "/target\n";
+pub const GITIGNORE: &str = include_str!("templates/gitignore");
 
-/// The workspace's `Cargo.toml`.
-pub const WORKSPACE_MANIFEST: &str = r#"[workspace]
+pub const DOCKERIGNORE: &str = include_str!("templates/dockerignore");
+
+/// `{project}`, `{build_context}` (`--build-context kube-codegen=<tree> `, or
+/// nothing).
+pub const MAKEFILE: &str = include_str!("templates/Makefile");
+
+/// `{project}`, `{source_copy}` (the `COPY` lines of a kube-codegen source
+/// tree, or nothing).
+pub const DOCKERFILE: &str = include_str!("templates/Dockerfile");
+
+/// `{project}`.
+pub const README: &str = include_str!("templates/README.md");
+
+/// The workspace's root `Cargo.toml`, the operator's package:
+/// `{project}`, `{dependencies}`, `{project_crates}`, `{workspace_dependencies}`.
+pub const WORKSPACE_MANIFEST: &str = r#"[package]
+name = "{project}"
+version = "0.1.0"
+description = "The {project} Kubernetes operator"
+edition = "2024"
+publish = false
+
+[dependencies]
+# The typed API: clients, listers, informers (generated from apis/).
+generated = { path = "generated" }
+{dependencies}
+
+[workspace]
 resolver = "3"
 members = ["apis", "generated"]
+
+# Every version in one place: the crates of the workspace inherit them with
+# `{ workspace = true }`.
+[workspace.dependencies]
+{project_crates}
+{workspace_dependencies}
 "#;
 
-/// `.cargo/config.toml`: `{k8s_version}`.
-pub const CARGO_CONFIG: &str = r#"# The Kubernetes version k8s-openapi is built for when a library of this
-# workspace (such as `generated`, which leaves the choice to applications) is
-# built on its own, e.g. `cargo doc -p generated`.
-[env]
-K8S_OPENAPI_ENABLED_VERSION = "{k8s_version}"
+/// `.cargo/config.toml`: `{k8s_version}`, `{k8s_feature}`.
+pub const CARGO_CONFIG: &str = include_str!("templates/cargo_config.toml");
+
+/// `config/`: `{project}` where named.
+pub const CONFIG_DEFAULT: &str = include_str!("templates/config/default_kustomization.yaml");
+pub const CONFIG_MANAGER: &str = include_str!("templates/config/manager_kustomization.yaml");
+pub const CONFIG_MANAGER_DEPLOYMENT: &str = include_str!("templates/config/manager.yaml");
+pub const CONFIG_RBAC: &str = include_str!("templates/config/rbac_kustomization.yaml");
+pub const CONFIG_SERVICE_ACCOUNT: &str = include_str!("templates/config/service_account.yaml");
+pub const CONFIG_ROLE_BINDING: &str = include_str!("templates/config/role_binding.yaml");
+pub const CONFIG_LEADER_ELECTION_ROLE: &str =
+    include_str!("templates/config/leader_election_role.yaml");
+pub const CONFIG_LEADER_ELECTION_ROLE_BINDING: &str =
+    include_str!("templates/config/leader_election_role_binding.yaml");
+pub const CONFIG_SAMPLES: &str = include_str!("templates/config/samples_kustomization.yaml");
+
+/// `src/main.rs`: `{project}`.
+pub const MAIN: &str = include_str!("templates/main.rs");
+
+/// `src/controllers/mod.rs`, with the marker lines `create api` adds at.
+pub const CONTROLLERS_MOD: &str = include_str!("templates/controllers_mod.rs");
+
+/// A controller of a kind whose status has `conditions` and
+/// `observed_generation` (the kind template's): `{kind}`, `{var}`,
+/// `{type_path}`, `{rbac_markers}`, `{tests}`.
+pub const CONTROLLER: &str = include_str!("templates/controller.rs");
+
+/// A controller of any other kind (built-in kinds): the same placeholders.
+pub const CONTROLLER_PLAIN: &str = include_str!("templates/controller_plain.rs");
+
+/// The unit test of a [`CONTROLLER`]: `{kind}`, `{var}`, `{namespace}`,
+/// `{namespace_line}`.
+pub const CONTROLLER_TEST: &str = include_str!("templates/controller_test.rs");
+
+/// The unit test of a [`CONTROLLER_PLAIN`]: the same, and `{with_crds}`.
+pub const CONTROLLER_PLAIN_TEST: &str = include_str!("templates/controller_plain_test.rs");
+
+/// A sample object: `{api_version}`, `{kind}`, `{name}`.
+pub const SAMPLE: &str = r#"apiVersion: {api_version}
+kind: {kind}
+metadata:
+  name: {name}
+spec:
+  # The fields of {kind}Spec; `kubectl explain {plural}.spec` lists them.
+  replicas: 1
 "#;
 
 /// `apis/Cargo.toml`: `{dependencies}`.
@@ -85,15 +130,6 @@ edition = "2024"
 
 [dev-dependencies]
 {dev_dependencies}
-"#;
-
-/// `generated/src/lib.rs` until the first `generate` replaces it (it carries
-/// the generated-file marker, so `generate` may).
-pub const GENERATED_LIB: &str = r#"// Code generated by kube-codegen. DO NOT EDIT.
-
-//! Empty until the first API exists: run `kube-codegen create api`, which
-//! regenerates this crate from `apis/src`.
-#![forbid(unsafe_code)]
 "#;
 
 /// The top-level module of a group: `{group}`, `{version}`.

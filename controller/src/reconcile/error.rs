@@ -1,6 +1,7 @@
 //! Why a reconcile failed, and what the work queue should make of it.
 
-use generated::clientset::{Error, ErrorKind};
+use generated::clientset::ErrorKind;
+use kube_codegen_manager::children::WriteError;
 
 /// A failed reconcile; the key is retried with backoff.
 #[derive(Debug, thiserror::Error)]
@@ -19,27 +20,17 @@ pub enum ReconcileError {
         /// Who controls the object instead.
         controller: String,
     },
-    /// An API call failed.
-    #[error("{verb} {kind} {name:?}: {source}")]
-    Api {
-        /// What the controller tried (`create`, `apply`, `delete`, `update status of`).
-        verb: &'static str,
-        /// The kind written to.
-        kind: &'static str,
-        /// The object's name.
-        name: String,
-        /// The server's (or transport's) error.
-        #[source]
-        source: Error,
-    },
+    /// A write failed: `create Deployment "web": <the server's answer>`.
+    #[error(transparent)]
+    Write(#[from] WriteError),
 }
 
 impl ReconcileError {
-    /// The `reason` label of `app_controller_reconcile_errors_total`.
+    /// A short, fixed reason for the failure, logged with it (`reason`).
     pub fn metric_reason(&self) -> &'static str {
         match self {
             ReconcileError::ResourceExists { .. } => "resource_exists",
-            ReconcileError::Api { source, .. } => match source.kind() {
+            ReconcileError::Write(WriteError { source, .. }) => match source.kind() {
                 ErrorKind::Conflict => "conflict",
                 ErrorKind::AlreadyExists => "already_exists",
                 ErrorKind::NotFound => "not_found",
@@ -56,7 +47,7 @@ impl ReconcileError {
     pub fn is_stale_cache(&self) -> bool {
         matches!(
             self,
-            ReconcileError::Api { source, .. }
+            ReconcileError::Write(WriteError { source, .. })
                 if matches!(source.kind(), ErrorKind::Conflict | ErrorKind::AlreadyExists | ErrorKind::NotFound)
         )
     }

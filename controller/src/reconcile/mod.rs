@@ -5,13 +5,15 @@
 //! The rules it follows:
 //! - reads come from listers only; writes go through the generated clientset
 //!   (App status) and the same clientset's typed clients of the built-in
-//!   kinds (children, [`crate::children`]);
+//!   kinds (children, through the manager's
+//!   [`Children`](kube_codegen_manager::children::Children));
 //! - a child is "ours" only if its controller owner reference carries the
 //!   App's uid; anything else with the child's name is never touched (Warning
 //!   event `ErrResourceExists`, `Ready=False`, retried with backoff);
 //! - nothing is written when the cache already shows the desired state: a
 //!   child is applied only if a field of its apply configuration differs
-//!   ([`crate::drift`]), the status only if the computed status differs;
+//!   ([`kube_codegen_manager::drift`]), the status only if the computed
+//!   status differs;
 //! - a spec that cannot be realised gets a Warning event and a condition once,
 //!   and is not retried until it changes.
 
@@ -19,27 +21,26 @@ mod error;
 #[cfg(test)]
 mod tests;
 
-use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
-use std::time::Instant;
 
 use generated::clientset::{ApplyParams, Interface};
+use generated::listers::Lister;
 use generated::listers::myapp::v1::AppLister;
-use generated::listers::{LabelSelector, Lister};
+use k8s_openapi::NamespaceResourceScope;
 use k8s_openapi::api::apps::v1::Deployment;
 use k8s_openapi::api::core::v1::Service;
+use kube::Resource;
+use kube_codegen_manager::children::{Child, Children, WriteError, renamed_away};
+use kube_codegen_manager::owner::describe_controller;
+use kube_codegen_manager::{Event, ObjectKey};
+use kube_codegen_runtime::{Kind, verb};
 
 pub use error::ReconcileError;
 
 use crate::api::App;
-use crate::children::{self, Child};
-use crate::desired;
-use crate::drift::{differences, has_drifted};
-use crate::events::{AppEvent, EventSink, reason as event_reason};
-use crate::key::ObjectKey;
+use crate::desired::{self, FIELD_MANAGER};
+use crate::events::{EventSink, reason as event_reason};
 use crate::metrics::Metrics;
-use crate::ownership::{describe_controller, is_controlled_by};
 use crate::status::{self, Readiness, reason};
 use crate::validate::{ValidApp, validate};
 
@@ -54,45 +55,32 @@ pub struct Listers {
     pub services: Lister<Service>,
 }
 
-/// What the reconcile found for one child.
-enum ChildState<K> {
-    /// The App controls it and it matches the App (possibly after a write).
-    Ready(Arc<K>),
-    /// Its name is taken by an object the App does not control.
-    Foreign(Arc<K>),
-    /// The App controls it but it is being deleted; it is recreated once gone.
-    Deleting,
-    /// This controller created it moments ago and the cache has not seen it
-    /// yet: its watch event is on its way and requests the App again.
-    Expected,
+/// A kind of child: a namespaced kind the runtime serves, which can be
+/// created, applied and deleted (the App's are Deployment and Service).
+pub trait ChildKind:
+    Kind + Resource<Scope = NamespaceResourceScope> + verb::Create + verb::Apply + verb::Delete
+{
 }
 
-/// How long a child this controller created is expected in the cache before
-/// the expectation is dropped (its watch event was lost, or it was deleted
-/// before the cache saw it): client-go's `ControllerExpectations` idea.
-const EXPECTATION_TTL: std::time::Duration = std::time::Duration::from_secs(30);
+impl<K> ChildKind for K where
+    K: Kind + Resource<Scope = NamespaceResourceScope> + verb::Create + verb::Apply + verb::Delete
+{
+}
 
-/// A child by plural resource, namespace and name.
-type ChildKey = (&'static str, String, String);
-
-/// Reconciles Apps; generic over the clientset (real or fake), the child
-/// client and the event sink so unit tests can run it without a server.
+/// Reconciles Apps; generic over the clientset (real or fake) and the event
+/// sink so unit tests can run it without a server.
 #[derive(Clone)]
 pub struct Reconciler<C, E> {
     listers: Listers,
     clientset: C,
     events: E,
     metrics: Metrics,
-    /// Per App, the `resourceVersion` its last status write replaced. A
-    /// cached App still at that version is older than the write: its status
-    /// is not written again (the write's own watch event is on its way and
-    /// queues the App once more), which would only fail with `Conflict`.
-    status_written_over: Arc<Mutex<HashMap<ObjectKey, String>>>,
-    /// Children this controller created that the cache has not shown yet, by
-    /// resource, namespace and name: a reconcile that reads the cache before
-    /// the create's watch event waits for it instead of creating again (which
-    /// would only fail with `AlreadyExists`).
-    created: Arc<Mutex<HashMap<ChildKey, Instant>>>,
+    /// Writes the children as [`FIELD_MANAGER`]; its expectations remember
+    /// the children created and the App statuses written that the cache has
+    /// not shown yet, so a reconcile reading the cache before their watch
+    /// events waits for them instead of writing again (which would only fail
+    /// with `AlreadyExists` or `Conflict`).
+    children: Children,
 }
 
 impl<C, E> std::fmt::Debug for Reconciler<C, E> {
@@ -101,79 +89,50 @@ impl<C, E> std::fmt::Debug for Reconciler<C, E> {
     }
 }
 
-fn api_error(
-    verb: &'static str,
-    kind: &'static str,
-    name: &str,
-    source: generated::clientset::Error,
-) -> ReconcileError {
-    ReconcileError::Api {
-        verb,
-        kind,
-        name: name.to_owned(),
-        source,
-    }
-}
-
-/// What the children's states mean for the App's status.
-struct Assessment {
-    /// `status.availableReplicas`: the owned Deployment's, if there is one.
-    available: Option<i32>,
-    /// The `Ready` condition.
-    readiness: Readiness,
-    /// Each child whose name is taken by a foreign object: the error to retry
-    /// with, and the Warning event about it.
-    foreign: Vec<(ReconcileError, AppEvent)>,
-}
-
+/// What the children's states mean for the App's status:
+/// `status.availableReplicas` (the owned Deployment's, if there is one), the
+/// `Ready` condition, and, for each child whose name is taken by a foreign
+/// object, the error to retry with and the Warning event about it.
 fn assess(
     valid: &ValidApp<'_>,
-    deployment: &ChildState<Deployment>,
-    service: &ChildState<Service>,
-) -> Assessment {
+    deployment: &Child<Deployment>,
+    service: &Child<Service>,
+) -> (Option<i32>, Readiness, Vec<(ReconcileError, Event)>) {
     let mut foreign = Vec::new();
-    if let ChildState::Foreign(d) = deployment {
+    if let Child::Foreign(d) = deployment {
         foreign.push(foreign_child(valid, &**d));
     }
-    if let ChildState::Foreign(s) = service {
+    if let Child::Foreign(s) = service {
         foreign.push(foreign_child(valid, &**s));
     }
-    let available = match deployment {
-        ChildState::Ready(d) => Some(status::available_replicas(d)),
-        _ => None,
-    };
-    let readiness = match (deployment, service) {
+    let available = deployment.current().map(|d| status::available_replicas(d));
+    let readiness = match (deployment.current(), service.current()) {
         _ if !foreign.is_empty() => {
             let message: Vec<String> = foreign.iter().map(|(e, _)| e.to_string()).collect();
             Readiness::not_ready(reason::RESOURCE_EXISTS, message.join("; "))
         }
-        (ChildState::Ready(d), ChildState::Ready(_)) => status::deployment_readiness(d),
-        (ChildState::Deleting, _) => deleting(Deployment::KIND, valid.deployment_name),
-        _ => deleting(Service::KIND, valid.service_name),
+        (Some(d), Some(_)) => status::deployment_readiness(d),
+        (None, _) => deleting(Deployment::INFO.kind, valid.deployment_name),
+        _ => deleting(Service::INFO.kind, valid.service_name),
     };
-    Assessment {
-        available,
-        readiness,
-        foreign,
-    }
+    (available, readiness, foreign)
 }
 
 /// The error and the Warning event for a foreign object with a child's name.
-fn foreign_child<K: Child>(valid: &ValidApp<'_>, object: &K) -> (ReconcileError, AppEvent) {
+fn foreign_child<K: ChildKind>(valid: &ValidApp<'_>, object: &K) -> (ReconcileError, Event) {
     let meta = object.meta();
     let error = ReconcileError::ResourceExists {
-        kind: K::KIND,
+        kind: K::INFO.kind,
         name: meta.name.clone().unwrap_or_default(),
         app: valid.name.to_owned(),
         controller: describe_controller(meta),
     };
-    let event = AppEvent::warning(
+    let event = Event::warning(
         event_reason::RESOURCE_EXISTS,
         "Reconcile",
         error.to_string(),
-    )
-    .about(object);
-    (error, event)
+    );
+    (error, event.related_to(object))
 }
 
 fn deleting(kind: &str, name: &str) -> Readiness {
@@ -183,6 +142,15 @@ fn deleting(kind: &str, name: &str) -> Readiness {
     )
 }
 
+// Missing children are created, drift is corrected by server-side apply
+// (patch), renamed-away children are deleted.
+// +kubebuilder:rbac:groups=apps,resources=deployments,verbs=create;patch;delete
+// +kubebuilder:rbac:groups=core,resources=services,verbs=create;patch;delete
+//
+// Children carry an owner reference with `blockOwnerDeletion: true`; where the
+// OwnerReferencesPermissionEnforcement admission plugin is on, setting it
+// requires update on the owner's finalizers.
+// +kubebuilder:rbac:groups=myapp.k8s.io,resources=apps/finalizers,verbs=update
 impl<C, E> Reconciler<C, E>
 where
     C: Interface,
@@ -195,8 +163,7 @@ where
             clientset,
             events,
             metrics,
-            status_written_over: Arc::default(),
-            created: Arc::default(),
+            children: Children::new(FIELD_MANAGER),
         }
     }
 
@@ -205,40 +172,9 @@ where
         &self.listers
     }
 
-    fn written_over(&self) -> MutexGuard<'_, HashMap<ObjectKey, String>> {
-        self.status_written_over
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-    }
-
-    /// Whether this controller created the child moments ago; a child the
-    /// cache shows (`seen`) is expected no more.
-    fn expected(&self, resource: &'static str, namespace: &str, name: &str, seen: bool) -> bool {
-        let mut created = self.created.lock().unwrap_or_else(PoisonError::into_inner);
-        let key = (resource, namespace.to_owned(), name.to_owned());
-        match created.get(&key) {
-            Some(at) if !seen && at.elapsed() < EXPECTATION_TTL => true,
-            Some(_) => {
-                created.remove(&key);
-                false
-            }
-            None => false,
-        }
-    }
-
-    fn created(&self, resource: &'static str, namespace: &str, name: &str) {
-        self.created
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .insert(
-                (resource, namespace.to_owned(), name.to_owned()),
-                Instant::now(),
-            );
-    }
-
     /// Forgets what is kept about the App `key` (it was deleted).
     pub fn forget(&self, key: &ObjectKey) {
-        self.written_over().remove(key);
+        self.children.expectations().forget::<App>(key);
     }
 
     /// Brings the App `key` and its children in line. An App that is gone
@@ -246,7 +182,7 @@ where
     pub async fn reconcile(&self, key: &ObjectKey) -> Result<(), ReconcileError> {
         let Some(app) = self.listers.apps.namespace(&key.namespace).get(&key.name) else {
             tracing::debug!(app = %key, "App is gone; its children are garbage collected");
-            self.written_over().remove(key);
+            self.forget(key);
             return Ok(());
         };
         if app.metadata.deletion_timestamp.is_some() {
@@ -257,21 +193,16 @@ where
             Err(problems) => return self.invalid_spec(&app, &problems).await,
         };
         let changed = AtomicBool::new(false);
-        let children = self.sync_children(&app, &valid, &changed).await;
-        let (deployment, service) = match children {
+        let (deployment, service) = match self.sync_children(&app, &valid, &changed).await {
             Ok(states) => states,
             Err(error) => return Err(self.failed(&app, error).await),
         };
-        if matches!(deployment, ChildState::Expected) || matches!(service, ChildState::Expected) {
+        if matches!(deployment, Child::Expected) || matches!(service, Child::Expected) {
             tracing::debug!(app = %key, "waiting for the cache to show the children created");
             return Ok(());
         }
 
-        let Assessment {
-            available,
-            readiness,
-            foreign,
-        } = assess(&valid, &deployment, &service);
+        let (available, readiness, foreign) = assess(&valid, &deployment, &service);
         if let Err(error) = self.write_status(&app, available, &readiness).await {
             return Err(self.failed(&app, error).await);
         }
@@ -285,12 +216,9 @@ where
             return Err(error);
         }
         if changed.load(Ordering::Relaxed) {
-            self.events
-                .publish(
-                    &app,
-                    AppEvent::normal(event_reason::SYNCED, "Reconcile", "App synced successfully"),
-                )
-                .await;
+            let synced =
+                Event::normal(event_reason::SYNCED, "Reconcile", "App synced successfully");
+            self.events.publish(&app, synced).await;
         }
         Ok(())
     }
@@ -301,107 +229,71 @@ where
         app: &App,
         valid: &ValidApp<'_>,
         changed: &AtomicBool,
-    ) -> Result<(ChildState<Deployment>, ChildState<Service>), ReconcileError> {
+    ) -> Result<(Child<Deployment>, Child<Service>), ReconcileError> {
+        let listers = &self.listers;
         // The two children are independent: write them concurrently.
         let (deployment, service) = futures::try_join!(
             self.ensure(
                 app,
                 valid,
-                &self.listers.deployments,
+                &listers.deployments,
                 desired::deployment(valid),
-                changed,
+                changed
             ),
             self.ensure(
                 app,
                 valid,
-                &self.listers.services,
+                &listers.services,
                 desired::service(valid),
-                changed,
+                changed
             ),
         )?;
         futures::try_join!(
             self.delete_renamed(
                 app,
                 valid,
-                &self.listers.deployments,
+                &listers.deployments,
                 valid.deployment_name,
-                changed,
+                changed
             ),
-            self.delete_renamed(
-                app,
-                valid,
-                &self.listers.services,
-                valid.service_name,
-                changed,
-            ),
+            self.delete_renamed(app, valid, &listers.services, valid.service_name, changed),
         )?;
         Ok((deployment, service))
     }
 
     /// Creates the child if missing, applies it if it drifted, leaves it
-    /// alone if it is foreign, being deleted, or already right.
-    async fn ensure<K: Child>(
+    /// alone if it is foreign, being deleted, or already right; counts the
+    /// write and publishes the event about it.
+    async fn ensure<K: ChildKind>(
         &self,
         app: &App,
         valid: &ValidApp<'_>,
         lister: &Lister<K>,
-        mut desired: K,
+        desired: K,
         changed: &AtomicBool,
-    ) -> Result<ChildState<K>, ReconcileError> {
-        let namespace = valid.namespace;
-        let name = desired.meta().name.clone().unwrap_or_default();
-        let live = lister.namespace(namespace).get(&name);
-        if self.expected(K::RESOURCE, namespace, &name, live.is_some()) {
-            return Ok(ChildState::Expected);
-        }
-        let Some(live) = live else {
-            self.metrics.count_write("create", K::RESOURCE);
-            let created = children::create(&self.clientset, namespace, &desired)
-                .await
-                .map_err(|e| api_error("create", K::KIND, &name, e))?;
-            self.created(K::RESOURCE, namespace, &name);
-            changed.store(true, Ordering::Relaxed);
-            tracing::info!(app = valid.name, namespace, kind = K::KIND, name, "created");
-            let note = format!("Created {} {name:?}", K::KIND);
-            let event = AppEvent::normal(event_reason::CREATED, "Create", note).about(&created);
-            self.events.publish(app, event).await;
-            return Ok(ChildState::Ready(Arc::new(created)));
+    ) -> Result<Child<K>, ReconcileError> {
+        let child = self
+            .children
+            .ensure(&self.clientset, lister, valid.uid, desired)
+            .await;
+        let write = match &child {
+            Ok(child) => child.write(),
+            Err(error) => Some(error.verb),
         };
-        if !is_controlled_by(live.meta(), valid.uid) {
-            return Ok(ChildState::Foreign(live));
+        if let Some(verb) = write {
+            self.metrics.count_write(verb, K::INFO.plural);
         }
-        if live.meta().deletion_timestamp.is_some() {
-            return Ok(ChildState::Deleting);
+        let child = child?;
+        if let Some(event) = child.event(App::INFO.kind) {
+            changed.store(true, Ordering::Relaxed);
+            self.events.publish(app, event).await;
         }
-        if !has_drifted(&desired, &*live) {
-            return Ok(ChildState::Ready(live));
-        }
-        let drifted = differences(&desired, &*live).join(", ");
-        // The cached version is the precondition: a changed or replaced
-        // object makes the apply fail with Conflict instead of being modified.
-        desired.meta_mut().resource_version = live.meta().resource_version.clone();
-        self.metrics.count_write("apply", K::RESOURCE);
-        let applied = children::apply(&self.clientset, namespace, &name, &desired)
-            .await
-            .map_err(|e| api_error("apply", K::KIND, &name, e))?;
-        changed.store(true, Ordering::Relaxed);
-        tracing::info!(
-            app = valid.name,
-            namespace,
-            kind = K::KIND,
-            name,
-            drifted,
-            "corrected drift"
-        );
-        let note = format!("Updated {} {name:?} to match the App ({drifted})", K::KIND);
-        let event = AppEvent::normal(event_reason::UPDATED, "Update", note).about(&applied);
-        self.events.publish(app, event).await;
-        Ok(ChildState::Ready(Arc::new(applied)))
+        Ok(child)
     }
 
     /// Deletes children of kind `K` the App controls under another name than
     /// `keep` (left behind by a rename).
-    async fn delete_renamed<K: Child>(
+    async fn delete_renamed<K: ChildKind>(
         &self,
         app: &App,
         valid: &ValidApp<'_>,
@@ -409,38 +301,17 @@ where
         keep: &str,
         changed: &AtomicBool,
     ) -> Result<(), ReconcileError> {
-        let namespace = valid.namespace;
-        for object in lister
-            .namespace(namespace)
-            .list(&LabelSelector::everything())
-        {
-            let meta = object.meta();
-            let name = meta.name.as_deref().unwrap_or_default();
-            if name == keep
-                || !is_controlled_by(meta, valid.uid)
-                || meta.deletion_timestamp.is_some()
-            {
-                continue;
-            }
-            let uid = meta.uid.as_deref().unwrap_or_default();
-            self.metrics.count_write("delete", K::RESOURCE);
-            children::delete::<C, K>(&self.clientset, namespace, name, uid)
-                .await
-                .map_err(|e| api_error("delete", K::KIND, name, e))?;
+        for child in renamed_away(lister, valid.namespace, valid.uid, keep) {
+            self.metrics.count_write("delete", K::INFO.plural);
+            self.children.delete(&self.clientset, &*child).await?;
             changed.store(true, Ordering::Relaxed);
-            tracing::info!(
-                app = valid.name,
-                namespace,
-                kind = K::KIND,
-                name,
-                "deleted after rename"
+            let (kind, name) = (
+                K::INFO.kind,
+                child.meta().name.as_deref().unwrap_or_default(),
             );
-            let note = format!(
-                "Deleted {kind} {name:?}: the App now names {kind} {keep:?}",
-                kind = K::KIND
-            );
-            let event = AppEvent::normal(event_reason::DELETED, "Delete", note).about(&*object);
-            self.events.publish(app, event).await;
+            let note = format!("Deleted {kind} {name:?}: the App now names {kind} {keep:?}");
+            let event = Event::normal(event_reason::DELETED, "Delete", note);
+            self.events.publish(app, event.related_to(&*child)).await;
         }
         Ok(())
     }
@@ -454,22 +325,17 @@ where
         readiness: &Readiness,
     ) -> Result<bool, ReconcileError> {
         let generation = app.metadata.generation.unwrap_or(0);
-        let next = status::next_status(
-            app.status.as_ref(),
-            generation,
-            available,
-            readiness,
-            status::now(),
-        );
-        if app.status.as_ref() == Some(&next) {
+        let current = app.status.as_ref();
+        let next = status::next_status(current, generation, available, readiness, status::now());
+        if current == Some(&next) {
             return Ok(false);
         }
-        let namespace = app.metadata.namespace.as_deref().unwrap_or_default();
-        let name = app.metadata.name.as_deref().unwrap_or_default();
-        let key = ObjectKey::new(namespace, name);
-        let version = app.metadata.resource_version.clone().unwrap_or_default();
-        if self.written_over().get(&key) == Some(&version) {
-            tracing::debug!(app = %key, version, "cache older than our last status write; waiting for it");
+        let key = ObjectKey::of(app);
+        // A cached App still at the version our last status write replaced is
+        // older than that write: its own watch event is on its way and
+        // requests the App once more; writing now would only conflict.
+        if self.children.expectations().is_replaced(app) {
+            tracing::debug!(app = %key, "cache older than our last status write; waiting for it");
             return Ok(false);
         }
         self.metrics.count_write("apply_status", "apps");
@@ -477,22 +343,21 @@ where
         // server-side apply of the fields this controller owns (forced, as
         // controllers do: the status is theirs).
         // +kubebuilder:rbac:groups=myapp.k8s.io,resources=apps/status,verbs=patch
-        let config = status::status_apply(name, namespace, &next);
-        let params = ApplyParams::new(desired::FIELD_MANAGER).force();
+        let config = status::status_apply(&key.name, &key.namespace, &next);
+        let params = ApplyParams::new(FIELD_MANAGER).force();
         self.clientset
             .myapp_v1()
-            .apps(namespace)
+            .apps(&key.namespace)
             .apply_status_config(&config, &params)
             .await
-            .map_err(|e| api_error("apply status of", "App", name, e))?;
-        self.written_over().insert(key, version);
-        tracing::info!(
-            app = name,
-            namespace,
-            ready = readiness.ready,
-            reason = readiness.reason,
-            "status updated"
-        );
+            .map_err(|source| WriteError {
+                verb: "apply status of",
+                kind: App::INFO.kind,
+                name: key.name.clone(),
+                source,
+            })?;
+        self.children.expectations().wrote_over(app);
+        tracing::info!(app = %key, ready = readiness.ready, reason = readiness.reason, "status updated");
         Ok(true)
     }
 
@@ -503,17 +368,9 @@ where
         let available = app.status.as_ref().and_then(|s| s.available_replicas);
         let readiness = Readiness::not_ready(reason::INVALID_SPEC, message.clone());
         if self.write_status(app, available, &readiness).await? {
-            tracing::warn!(
-                app = app.metadata.name.as_deref().unwrap_or_default(),
-                message,
-                "invalid spec"
-            );
-            self.events
-                .publish(
-                    app,
-                    AppEvent::warning(event_reason::INVALID_SPEC, "Reconcile", message),
-                )
-                .await;
+            tracing::warn!(app = %ObjectKey::of(app), message, "invalid spec");
+            let event = Event::warning(event_reason::INVALID_SPEC, "Reconcile", message);
+            self.events.publish(app, event.fresh()).await;
         }
         Ok(())
     }
@@ -525,12 +382,8 @@ where
             return error;
         }
         let message = error.to_string();
-        self.events
-            .publish(
-                app,
-                AppEvent::warning(event_reason::RECONCILE_FAILED, "Reconcile", message.clone()),
-            )
-            .await;
+        let event = Event::warning(event_reason::RECONCILE_FAILED, "Reconcile", message.clone());
+        self.events.publish(app, event.fresh()).await;
         let available = app.status.as_ref().and_then(|s| s.available_replicas);
         let readiness = Readiness::not_ready(reason::RECONCILE_FAILED, message);
         if let Err(status_error) = self.write_status(app, available, &readiness).await {

@@ -17,15 +17,14 @@ use kube::api::PostParams;
 use kube_codegen_runtime::{Interface as _, Kind, ResourceApi};
 use serde_json::{Value, json};
 
-use super::{Listers, ReconcileError, Reconciler};
+use super::{ChildKind as Child, Listers, ReconcileError, Reconciler};
 use crate::api::{App, AppStatus};
-use crate::children::Child;
 use crate::desired;
-use crate::events::RecordedEvents;
-use crate::key::ObjectKey;
 use crate::metrics::Metrics;
+use crate::testing::RecordedEvents;
 use crate::testing::app;
 use crate::validate::validate;
+use kube_codegen_manager::ObjectKey;
 
 /// The fake API server, the informer caches and the event log of one test.
 struct Fixture {
@@ -46,7 +45,7 @@ impl Fixture {
         let fake = fake::Clientset::default().with_crds(generated::crds::all());
         let (apps, deployments, services) = (Indexer::new(), Indexer::new(), Indexer::new());
         let events = RecordedEvents::default();
-        let metrics = Metrics::new();
+        let metrics = Metrics::default();
         let listers = Listers {
             apps: Lister::new(apps.clone()),
             deployments: Lister::new(deployments.clone()),

@@ -10,6 +10,7 @@ use std::sync::{Arc, Mutex, RwLock};
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
+use super::admission::Hooks;
 use super::crd::CrdRegistry;
 use super::tracker::ObjectTracker;
 use crate::error::Error;
@@ -140,13 +141,16 @@ impl Reactor {
 }
 
 /// The shared state of a fake clientset: the tracker, the recorded actions, the
-/// reactor chain and the registered CRDs.
+/// reactor chain, the registered CRDs and admission hooks, and the warnings
+/// the hooks returned.
 #[derive(Debug, Default)]
 pub struct Fixture {
     tracker: ObjectTracker,
     actions: Mutex<Vec<Action>>,
     reactors: RwLock<Vec<Reactor>>,
     crds: CrdRegistry,
+    hooks: Hooks,
+    warnings: Mutex<Vec<String>>,
 }
 
 impl Fixture {
@@ -157,6 +161,8 @@ impl Fixture {
             actions: Mutex::default(),
             reactors: RwLock::default(),
             crds: CrdRegistry::default(),
+            hooks: Hooks::default(),
+            warnings: Mutex::default(),
         }
     }
 
@@ -168,6 +174,38 @@ impl Fixture {
     /// The CRDs whose kinds get the API server's treatment of custom resources.
     pub(crate) fn crds(&self) -> &CrdRegistry {
         &self.crds
+    }
+
+    /// The admission hooks the fake calls.
+    pub(crate) fn hooks(&self) -> &Hooks {
+        &self.hooks
+    }
+
+    /// Keeps the warnings an admission hook returned.
+    pub(crate) fn record_warnings(&self, warnings: Vec<String>) {
+        if !warnings.is_empty() {
+            self.warnings
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .extend(warnings);
+        }
+    }
+
+    /// Every warning admission hooks returned so far, oldest first, as the
+    /// API server sends them in `Warning` headers.
+    pub fn warnings(&self) -> Vec<String> {
+        self.warnings
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone()
+    }
+
+    /// Forgets the warnings.
+    pub fn clear_warnings(&self) {
+        self.warnings
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clear();
     }
 
     /// Every action recorded so far, oldest first.

@@ -14,8 +14,9 @@ use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 use super::actions::{Action, Fixture, PatchType};
+use super::admission::Admission;
 use super::meta;
-use super::rest::{Part, PatchBody, Request, Rest};
+use super::rest::{Part, PatchBody, Plan, Request, Rest};
 use super::tracker::ResourceKey;
 use crate::client::{Body, ResourceApi};
 use crate::error::{Error, ErrorKind, Result};
@@ -169,6 +170,64 @@ impl<K: Kind> FakeApi<K> {
         }
     }
 
+    /// Carries out a write, through the admission hooks of the resource when
+    /// it has any.
+    async fn execute(&self, rest: &Rest<'_>, plan: Plan<'_>, req: &Request<'_>) -> Result<Value> {
+        match Admission::of(&self.fixture, &self.info, &self.namespace) {
+            Some(admission) => admission.execute(rest, plan, req).await,
+            None => rest.execute(plan, req),
+        }
+    }
+
+    /// A create of `object`, admitted.
+    async fn create_value(&self, object: Value, req: &Request<'_>) -> Result<Value> {
+        let rest = self.rest();
+        let plan = rest.plan_create(object, req)?;
+        self.execute(&rest, plan, req).await
+    }
+
+    /// A PUT of `object`, admitted.
+    async fn update_value(&self, object: Value, part: Part, req: &Request<'_>) -> Result<Value> {
+        let rest = self.rest();
+        let plan = rest.plan_update(object, part)?;
+        self.execute(&rest, plan, req).await
+    }
+
+    /// A PATCH, admitted.
+    async fn patch_value(
+        &self,
+        name: &str,
+        body: &PatchBody,
+        part: Part,
+        req: &Request<'_>,
+    ) -> Result<Value> {
+        let rest = self.rest();
+        let plan = rest.plan_patch(name, body, part)?;
+        self.execute(&rest, plan, req).await
+    }
+
+    /// A server-side apply, admitted.
+    async fn apply_value(
+        &self,
+        name: &str,
+        config: Value,
+        part: Part,
+        req: &Request<'_>,
+    ) -> Result<Value> {
+        let rest = self.rest();
+        let plan = rest.plan_apply(name, config, part, req)?;
+        self.execute(&rest, plan, req).await
+    }
+
+    /// A delete, admitted.
+    async fn delete_value(&self, name: &str, dp: &DeleteParams) -> Result<Value> {
+        let rest = self.rest();
+        match Admission::of(&self.fixture, &self.info, &self.namespace) {
+            Some(admission) => admission.delete(&rest, name, dp).await,
+            None => rest.delete(name, dp),
+        }
+    }
+
     fn not_emulated(&self, subresource: &str, verb: &str) -> Error {
         Error::api(
             ErrorKind::MethodNotAllowed,
@@ -180,14 +239,17 @@ impl<K: Kind> FakeApi<K> {
         )
     }
 
-    fn do_create(&self, pp: &PostParams, object: &K) -> Result<K> {
+    async fn do_create(&self, pp: &PostParams, object: &K) -> Result<K> {
         let object = encode(object)?;
         let mut action = self.action("create", None, None);
         action.object = Some(object.clone());
-        decode(self.run(&action, |rest| rest.create(object, &post_request(pp)))?)
+        if let Some(reaction) = self.fixture.invoke(&action) {
+            return decode(reaction?);
+        }
+        decode(self.create_value(object, &post_request(pp)).await?)
     }
 
-    fn update_part(&self, pp: &PostParams, object: &K, part: Part) -> Result<K> {
+    async fn update_part(&self, pp: &PostParams, object: &K, part: Part) -> Result<K> {
         let object = encode(object)?;
         let name = meta::meta_str(&object, "name").to_owned();
         if name.is_empty() {
@@ -196,7 +258,10 @@ impl<K: Kind> FakeApi<K> {
         let subresource = (part == Part::Status).then_some("status");
         let mut action = self.action("update", Some(&name), subresource);
         action.object = Some(object.clone());
-        decode(self.run(&action, |rest| rest.update(object, part, &post_request(pp)))?)
+        if let Some(reaction) = self.fixture.invoke(&action) {
+            return decode(reaction?);
+        }
+        decode(self.update_value(object, part, &post_request(pp)).await?)
     }
 
     fn do_get(&self, name: &str) -> Result<K> {
@@ -211,12 +276,15 @@ impl<K: Kind> FakeApi<K> {
         decode(self.run(&action, |rest| rest.list(lp))?)
     }
 
-    fn do_delete(&self, name: &str, dp: &DeleteParams) -> Result<DeleteResponse<K>> {
+    async fn do_delete(&self, name: &str, dp: &DeleteParams) -> Result<DeleteResponse<K>> {
         let action = self.action("delete", Some(name), None);
-        decode_delete(self.run(&action, |rest| rest.delete(name, dp))?)
+        if let Some(reaction) = self.fixture.invoke(&action) {
+            return decode_delete(reaction?);
+        }
+        decode_delete(self.delete_value(name, dp).await?)
     }
 
-    fn do_delete_collection(
+    async fn do_delete_collection(
         &self,
         dp: &DeleteParams,
         lp: &ListParams,
@@ -224,7 +292,16 @@ impl<K: Kind> FakeApi<K> {
         let mut action = self.action("delete-collection", None, None);
         action.label_selector = lp.label_selector.clone();
         action.field_selector = lp.field_selector.clone();
-        decode_delete(self.run(&action, |rest| rest.delete_collection(dp, lp))?)
+        if let Some(reaction) = self.fixture.invoke(&action) {
+            return decode_delete(reaction?);
+        }
+        let rest = self.rest();
+        decode_delete(
+            match Admission::of(&self.fixture, &self.info, &self.namespace) {
+                Some(admission) => admission.delete_collection(&rest, dp, lp).await,
+                None => rest.delete_collection(dp, lp),
+            }?,
+        )
     }
 
     /// `watch`. Reactors can fail a watch; a reactor's `Ok` answer is ignored and
@@ -241,7 +318,7 @@ impl<K: Kind> FakeApi<K> {
         Ok(events.map(decode::<WatchEvent<K>>).boxed())
     }
 
-    fn patch_part<P: Serialize>(
+    async fn patch_part<P: Serialize>(
         &self,
         name: &str,
         pp: &PatchParams,
@@ -253,17 +330,28 @@ impl<K: Kind> FakeApi<K> {
         let mut action = self.action("patch", Some(name), subresource);
         action.patch_type = Some(patch_type);
         action.patch = Some(body.clone());
-        decode(self.run(&action, |rest| match patch_type {
+        if let Some(reaction) = self.fixture.invoke(&action) {
+            return decode(reaction?);
+        }
+        let req = patch_request(pp);
+        decode(match patch_type {
             PatchType::Apply => {
                 apply_manager(pp)?;
-                rest.apply(name, body, part, &patch_request(pp))
+                self.apply_value(name, body, part, &req).await
             }
-            PatchType::Merge => rest.patch(name, &PatchBody::Merge(body), part, &patch_request(pp)),
-            PatchType::Json => rest.patch(name, &PatchBody::Json(body), part, &patch_request(pp)),
+            PatchType::Merge => {
+                self.patch_value(name, &PatchBody::Merge(body), part, &req)
+                    .await
+            }
+            PatchType::Json => {
+                self.patch_value(name, &PatchBody::Json(body), part, &req)
+                    .await
+            }
             PatchType::Strategic => {
-                rest.patch(name, &PatchBody::Strategic(body), part, &patch_request(pp))
+                self.patch_value(name, &PatchBody::Strategic(body), part, &req)
+                    .await
             }
-        })?)
+        }?)
     }
 
     /// A custom `get` verb, on the object or one of its subresources.
@@ -293,7 +381,7 @@ impl<K: Kind> FakeApi<K> {
     /// A custom `create` verb: without a subresource it creates the input as an
     /// object; on a subresource the fake treats it as an update of that
     /// subresource (as client-go's fake does).
-    fn do_custom_create<I: Serialize, R: DeserializeOwned>(
+    async fn do_custom_create<I: Serialize, R: DeserializeOwned>(
         &self,
         name: &str,
         subresource: Option<&str>,
@@ -304,14 +392,17 @@ impl<K: Kind> FakeApi<K> {
         let input = encode(input)?;
         let mut action = self.action("create", (!name.is_empty()).then_some(name), subresource);
         action.object = Some(input.clone());
-        decode(self.run(&action, |rest| match subresource {
-            None => rest.create(input, &post_request(pp)),
+        if let Some(reaction) = self.fixture.invoke(&action) {
+            return decode(reaction?);
+        }
+        decode(match subresource {
+            None => self.create_value(input, &post_request(pp)).await,
             Some(sub) => self.write_subresource(name, sub, input, pp, same_type, "create"),
-        })?)
+        }?)
     }
 
     /// A custom `update` verb, on the object or one of its subresources.
-    fn do_custom_update<I: Serialize, R: DeserializeOwned>(
+    async fn do_custom_update<I: Serialize, R: DeserializeOwned>(
         &self,
         name: &str,
         subresource: Option<&str>,
@@ -322,13 +413,17 @@ impl<K: Kind> FakeApi<K> {
         let mut input = encode(input)?;
         let mut action = self.action("update", Some(name), subresource);
         action.object = Some(input.clone());
-        decode(self.run(&action, |rest| match subresource {
+        if let Some(reaction) = self.fixture.invoke(&action) {
+            return decode(reaction?);
+        }
+        decode(match subresource {
             None => {
                 meta::meta_mut(&mut input).insert("name".into(), Value::String(name.to_owned()));
-                rest.update(input, Part::Main, &post_request(pp))
+                self.update_value(input, Part::Main, &post_request(pp))
+                    .await
             }
             Some(sub) => self.write_subresource(name, sub, input, pp, same_type, "update"),
-        })?)
+        }?)
     }
 
     /// A PUT or POST to a subresource: `status` and `scale` as the server treats
@@ -358,7 +453,7 @@ impl<K: Kind> FakeApi<K> {
     }
 
     /// A custom `patch` verb, on the object or one of its subresources.
-    fn do_custom_patch<P: Serialize, R: DeserializeOwned>(
+    async fn do_custom_patch<P: Serialize, R: DeserializeOwned>(
         &self,
         name: &str,
         subresource: Option<&str>,
@@ -375,17 +470,24 @@ impl<K: Kind> FakeApi<K> {
             PatchType::Json => PatchBody::Json(body),
             PatchType::Strategic => PatchBody::Strategic(body),
         };
-        decode(self.run(&action, |rest| match subresource {
-            None => rest.patch(name, &body, Part::Main, &patch_request(pp)),
+        if let Some(reaction) = self.fixture.invoke(&action) {
+            return decode(reaction?);
+        }
+        let rest = self.rest();
+        decode(match subresource {
+            None => {
+                self.patch_value(name, &body, Part::Main, &patch_request(pp))
+                    .await
+            }
             Some("status") => rest.patch(name, &body, Part::Status, &patch_request(pp)),
             Some("scale") if self.info.scale.is_some() => rest.patch_scale(name, &body, pp.dry_run),
             Some(_) if same_type => rest.patch(name, &body, Part::Main, &patch_request(pp)),
             Some(sub) => Err(self.not_emulated(sub, "patch")),
-        })?)
+        }?)
     }
 
     /// A custom `apply` verb, on the object or one of its subresources.
-    fn do_custom_apply<I: Serialize, R: DeserializeOwned>(
+    async fn do_custom_apply<I: Serialize, R: DeserializeOwned>(
         &self,
         name: &str,
         subresource: Option<&str>,
@@ -397,19 +499,26 @@ impl<K: Kind> FakeApi<K> {
         let mut action = self.action("patch", Some(name), subresource);
         action.patch_type = Some(PatchType::Apply);
         action.patch = Some(input.clone());
-        decode(self.run(&action, |rest| match subresource {
-            None => rest.apply(name, input, Part::Main, &apply_request(params)),
+        if let Some(reaction) = self.fixture.invoke(&action) {
+            return decode(reaction?);
+        }
+        let rest = self.rest();
+        decode(match subresource {
+            None => {
+                self.apply_value(name, input, Part::Main, &apply_request(params))
+                    .await
+            }
             Some("status") => rest.apply(name, input, Part::Status, &apply_request(params)),
             Some("scale") if self.info.scale.is_some() => {
                 rest.patch_scale(name, &PatchBody::Merge(input), params.dry_run)
             }
             Some(_) if same_type => rest.apply(name, input, Part::Main, &apply_request(params)),
             Some(sub) => Err(self.not_emulated(sub, "patch")),
-        })?)
+        }?)
     }
 
     /// A custom `delete` verb, on the object or one of its subresources.
-    fn do_custom_delete<R: DeserializeOwned>(
+    async fn do_custom_delete<R: DeserializeOwned>(
         &self,
         name: &str,
         subresource: Option<&str>,
@@ -417,11 +526,14 @@ impl<K: Kind> FakeApi<K> {
         same_type: bool,
     ) -> Result<DeleteResponse<R>> {
         let action = self.action("delete", Some(name), subresource);
-        decode_delete(self.run(&action, |rest| match subresource {
-            None => rest.delete(name, dp),
-            Some(_) if same_type => rest.delete(name, dp),
+        if let Some(reaction) = self.fixture.invoke(&action) {
+            return decode_delete(reaction?);
+        }
+        decode_delete(match subresource {
+            None => self.delete_value(name, dp).await,
+            Some(_) if same_type => self.rest().delete(name, dp),
             Some(sub) => Err(self.not_emulated(sub, "delete")),
-        })?)
+        }?)
     }
 }
 
@@ -431,19 +543,19 @@ impl<K: Kind> ResourceApi<K> for FakeApi<K> {
     }
 
     async fn create(&self, pp: &PostParams, object: &K) -> Result<K> {
-        self.do_create(pp, object)
+        self.do_create(pp, object).await
     }
 
     async fn update(&self, pp: &PostParams, object: &K) -> Result<K> {
-        self.update_part(pp, object, Part::Main)
+        self.update_part(pp, object, Part::Main).await
     }
 
     async fn update_status(&self, pp: &PostParams, object: &K) -> Result<K> {
-        self.update_part(pp, object, Part::Status)
+        self.update_part(pp, object, Part::Status).await
     }
 
     async fn delete(&self, name: &str, dp: &DeleteParams) -> Result<DeleteResponse<K>> {
-        self.do_delete(name, dp)
+        self.do_delete(name, dp).await
     }
 
     async fn delete_collection(
@@ -451,7 +563,7 @@ impl<K: Kind> ResourceApi<K> for FakeApi<K> {
         dp: &DeleteParams,
         lp: &ListParams,
     ) -> Result<DeleteResponse<ObjectList<K>>> {
-        self.do_delete_collection(dp, lp)
+        self.do_delete_collection(dp, lp).await
     }
 
     async fn get(&self, name: &str) -> Result<K> {
@@ -467,7 +579,7 @@ impl<K: Kind> ResourceApi<K> for FakeApi<K> {
     }
 
     async fn patch<P: Body>(&self, name: &str, pp: &PatchParams, patch: &Patch<P>) -> Result<K> {
-        self.patch_part(name, pp, patch, Part::Main)
+        self.patch_part(name, pp, patch, Part::Main).await
     }
 
     async fn patch_status<P: Body>(
@@ -476,12 +588,13 @@ impl<K: Kind> ResourceApi<K> for FakeApi<K> {
         pp: &PatchParams,
         patch: &Patch<P>,
     ) -> Result<K> {
-        self.patch_part(name, pp, patch, Part::Status)
+        self.patch_part(name, pp, patch, Part::Status).await
     }
 
     async fn apply<P: Body>(&self, name: &str, config: &P, params: &ApplyParams) -> Result<K> {
         let patch = Patch::Apply(config);
         self.patch_part(name, &params.to_patch_params(), &patch, Part::Main)
+            .await
     }
 
     async fn apply_status<P: Body>(
@@ -492,6 +605,7 @@ impl<K: Kind> ResourceApi<K> for FakeApi<K> {
     ) -> Result<K> {
         let patch = Patch::Apply(config);
         self.patch_part(name, &params.to_patch_params(), &patch, Part::Status)
+            .await
     }
 
     async fn custom_get<R: DeserializeOwned + Send + 'static>(
@@ -518,6 +632,7 @@ impl<K: Kind> ResourceApi<K> for FakeApi<K> {
     ) -> Result<R> {
         let same_type = is::<I, K>() && is::<R, K>();
         self.do_custom_create(name, subresource, pp, input, same_type)
+            .await
     }
 
     async fn custom_update<I: Body + 'static, R: DeserializeOwned + Send + 'static>(
@@ -529,6 +644,7 @@ impl<K: Kind> ResourceApi<K> for FakeApi<K> {
     ) -> Result<R> {
         let same_type = is::<I, K>() && is::<R, K>();
         self.do_custom_update(name, subresource, pp, input, same_type)
+            .await
     }
 
     async fn custom_patch<P: Body, R: DeserializeOwned + Send + 'static>(
@@ -539,6 +655,7 @@ impl<K: Kind> ResourceApi<K> for FakeApi<K> {
         patch: &Patch<P>,
     ) -> Result<R> {
         self.do_custom_patch(name, subresource, pp, patch, is::<R, K>())
+            .await
     }
 
     async fn custom_apply<I: Body + 'static, R: DeserializeOwned + Send + 'static>(
@@ -550,6 +667,7 @@ impl<K: Kind> ResourceApi<K> for FakeApi<K> {
     ) -> Result<R> {
         let same_type = is::<I, K>() && is::<R, K>();
         self.do_custom_apply(name, subresource, params, input, same_type)
+            .await
     }
 
     async fn custom_delete<R: DeserializeOwned + Clone + Send + 'static>(
@@ -559,5 +677,6 @@ impl<K: Kind> ResourceApi<K> for FakeApi<K> {
         dp: &DeleteParams,
     ) -> Result<DeleteResponse<R>> {
         self.do_custom_delete(name, subresource, dp, is::<R, K>())
+            .await
     }
 }

@@ -53,6 +53,12 @@
 //!   leaving a selector arrive as `ADDED`/`DELETED`; a compacted version (see
 //!   [`ObjectTracker::compact`]) answers with a 410 `ERROR` event; the stream ends
 //!   after the watch timeout (290 s by default);
+//! - admission webhooks ([`Clientset::with_admission`], what a manager's
+//!   defaulters and validators register): mutating hooks patch creates and
+//!   updates after decoding, validating hooks judge them (and deletes, with
+//!   the stored object as `oldObject`) before they are stored, a denial is the
+//!   server's error (`admission webhook "<name>" denied the request: ...`),
+//!   warnings are kept ([`Clientset::warnings`]); see [`AdmissionHook`];
 //! - recorded [`Action`]s and reactors ([`Clientset::prepend_reactor`],
 //!   [`Clientset::add_reactor`]) to inject errors or canned answers;
 //! - with the kind's CRD registered ([`Clientset::with_crds`] with a generated
@@ -116,6 +122,7 @@
 //! [`Interface`]: crate::Interface
 
 mod actions;
+mod admission;
 mod api;
 mod crd;
 mod meta;
@@ -123,6 +130,7 @@ mod patch;
 mod rest;
 mod scale;
 mod select;
+mod tracked;
 mod tracker;
 mod watch;
 mod watcher;
@@ -130,6 +138,7 @@ mod watcher;
 use std::sync::Arc;
 
 pub use actions::{Action, Fixture, PatchType, Reaction, Reactor};
+pub use admission::AdmissionHook;
 pub use api::FakeApi;
 pub use tracker::{
     EventType, ObjectTracker, ResourceKey, TrackerEvent, WatchHandle, WatchStart, Write,
@@ -320,6 +329,37 @@ impl Clientset {
     ) {
         self.fixture
             .add_reactor(Reactor::new(verb, resource, react))
+    }
+
+    /// Calls `hook` on the creates, updates (PUT, PATCH, apply) and deletes
+    /// it handles, as the API server calls an admission webhook (builder
+    /// style); see [`Clientset::register_admission`].
+    #[must_use]
+    pub fn with_admission(self, hook: impl AdmissionHook) -> Self {
+        self.register_admission(Arc::new(hook));
+        self
+    }
+
+    /// Calls `hook` on the writes it handles, as the API server calls the
+    /// webhooks of its admission configurations: mutating hooks (in
+    /// registration order) patch the object after it is decoded, validating
+    /// hooks judge the result before it is stored, a denial fails the
+    /// request with the hook's status. `kube-codegen-manager` registers a
+    /// manager's defaulters and validators here.
+    pub fn register_admission(&self, hook: Arc<dyn AdmissionHook>) {
+        self.fixture.hooks().add(hook);
+    }
+
+    /// Every warning the admission hooks returned so far, oldest first (what
+    /// the API server sends in `Warning` headers and kubectl prints as
+    /// `Warning: ...`).
+    pub fn warnings(&self) -> Vec<String> {
+        self.fixture.warnings()
+    }
+
+    /// Forgets the warnings.
+    pub fn clear_warnings(&self) {
+        self.fixture.clear_warnings()
     }
 
     /// The object tracker (e.g. to `compact()` it or end all watches).

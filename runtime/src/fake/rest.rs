@@ -96,6 +96,46 @@ pub(crate) struct Rest<'a> {
     pub(crate) engines: Option<CrdEngines>,
 }
 
+/// Builds the requested object of a change from the stored one.
+pub(crate) type MakeFn<'p> = Box<dyn Fn(&Value) -> Result<Value> + Send + Sync + 'p>;
+
+/// A write to one object, computed before it is carried out, so that
+/// admission webhooks can run between its steps (see `fake::admission`).
+pub(crate) enum Plan<'p> {
+    /// Store a new object (normalized; with a CRD decoded, with its managed
+    /// fields): system metadata and validation come next.
+    Create(Value),
+    /// Change the stored object.
+    Change(Change<'p>),
+}
+
+/// A change of one stored object (PUT, PATCH, apply).
+pub(crate) struct Change<'p> {
+    /// The object's name.
+    pub(crate) name: String,
+    /// The main resource or `status`.
+    pub(crate) part: Part,
+    check: VersionCheck,
+    tracking: Tracking,
+    make: MakeFn<'p>,
+}
+
+/// A new object ready to store (see [`Rest::admit_new`]).
+pub(crate) struct NewObject {
+    /// The object, with its system metadata.
+    pub(crate) object: Value,
+    /// Its name was generated from `generateName` (and may be again).
+    generated: bool,
+}
+
+/// Why [`Rest::commit`] did not write.
+enum Commit {
+    /// The stored object changed since it was read.
+    Stale,
+    /// The write failed.
+    Failed(Error),
+}
+
 fn without_metadata(object: &Value) -> Value {
     let mut copy = object.clone();
     if let Some(map) = copy.as_object_mut() {
@@ -246,9 +286,40 @@ impl Rest<'_> {
         Ok(self.list_object(items, metadata))
     }
 
-    /// Create: with a CRD, the body is decoded (pruned, defaulted) and its
-    /// managed fields recorded; then see [`Rest::insert`].
-    pub(crate) fn create(&self, mut object: Value, req: &Request<'_>) -> Result<Value> {
+    /// PUT of the main resource or of `status`.
+    pub(crate) fn update(&self, object: Value, part: Part, req: &Request<'_>) -> Result<Value> {
+        let plan = self.plan_update(object, part)?;
+        self.execute(plan, req)
+    }
+
+    /// PATCH of the main resource or of `status`.
+    pub(crate) fn patch(
+        &self,
+        name: &str,
+        body: &PatchBody,
+        part: Part,
+        req: &Request<'_>,
+    ) -> Result<Value> {
+        let plan = self.plan_patch(name, body, part)?;
+        self.execute(plan, req)
+    }
+
+    /// Server-side apply; see [`Rest::plan_apply`].
+    pub(crate) fn apply(
+        &self,
+        name: &str,
+        config: Value,
+        part: Part,
+        req: &Request<'_>,
+    ) -> Result<Value> {
+        let plan = self.plan_apply(name, config, part, req)?;
+        self.execute(plan, req)
+    }
+
+    /// Create: the object before system metadata (see [`Rest::insert`]):
+    /// normalized, and with a CRD decoded (pruned, defaulted) with its
+    /// managed fields recorded.
+    pub(crate) fn plan_create<'p>(&self, mut object: Value, req: &Request<'_>) -> Result<Plan<'p>> {
         self.require_namespace()?;
         self.normalize(&mut object)?;
         if let Some(engines) = &self.engines {
@@ -261,13 +332,186 @@ impl Rest<'_> {
                 &crd::now(),
             );
         }
-        self.insert(object, req.dry_run)
+        Ok(Plan::Create(object))
+    }
+
+    /// A PUT: the requested object is `object`.
+    pub(crate) fn plan_update<'p>(&self, object: Value, part: Part) -> Result<Plan<'p>> {
+        let name = meta::meta_str(&object, "name").to_owned();
+        self.plan_change(
+            name,
+            part,
+            VersionCheck::Required,
+            Tracking::Update,
+            Box::new(move |_| Ok(object.clone())),
+        )
+    }
+
+    /// A PATCH: the requested object is the stored one patched.
+    pub(crate) fn plan_patch<'p>(
+        &self,
+        name: &str,
+        body: &'p PatchBody,
+        part: Part,
+    ) -> Result<Plan<'p>> {
+        if let PatchBody::Strategic(_) = body
+            && !self.info.strategic_merge_patch
+        {
+            return Err(meta::unsupported_patch());
+        }
+        let make = move |current: &Value| {
+            let mut patched = current.clone();
+            match body {
+                // Built-in kinds only (checked above). Approximated as a merge
+                // patch: lists are replaced, not merged by their patch merge key,
+                // and `$patch` directives are not understood.
+                PatchBody::Merge(patch) | PatchBody::Strategic(patch) => {
+                    if !patch.is_object() {
+                        return Err(meta::bad_request("a merge patch must be a JSON object"));
+                    }
+                    patch::merge_patch(&mut patched, patch);
+                }
+                PatchBody::Json(patch) => patch::json_patch(&mut patched, patch)
+                    .map_err(|e| Error::api(ErrorKind::Invalid, e.0))?,
+            }
+            Ok(patched)
+        };
+        let (check, tracking) = (VersionCheck::IfPresent, Tracking::Update);
+        self.plan_change(name.to_owned(), part, check, tracking, Box::new(make))
+    }
+
+    /// Server-side apply. With the kind's CRD, as the server does it: the
+    /// configuration is merged by the schema's list and map types, field
+    /// ownership is recorded in `managedFields`, conflicts with other managers
+    /// are a 409 unless forced, fields the manager stopped applying are removed,
+    /// defaults apply to the result. Without one, approximated: the object is
+    /// created when it does not exist, else the configuration is merged into it.
+    pub(crate) fn plan_apply<'p>(
+        &self,
+        name: &str,
+        mut config: Value,
+        part: Part,
+        req: &Request<'p>,
+    ) -> Result<Plan<'p>> {
+        self.require_namespace()?;
+        if !config.is_object() {
+            return Err(meta::bad_request(
+                "the apply configuration must be a JSON object",
+            ));
+        }
+        let exists = self
+            .tracker
+            .get(&self.key(), self.namespace, name)
+            .is_some();
+        match meta::meta_str(&config, "name") {
+            "" => {
+                meta::meta_mut(&mut config).insert("name".into(), Value::String(name.to_owned()));
+            }
+            given if given != name => {
+                return Err(meta::bad_request(format!(
+                    "the name of the object ({given}) does not match the name on the URL ({name})"
+                )));
+            }
+            _ => {}
+        }
+        let (check, name) = (VersionCheck::IfPresent, name.to_owned());
+        let Some(engines) = self.engines.clone() else {
+            if !exists && part == Part::Main {
+                return self.plan_create(config, req);
+            }
+            let merge = move |current: &Value| {
+                let mut merged = current.clone();
+                patch::apply_merge(&mut merged, &config);
+                Ok(merged)
+            };
+            return self.plan_change(name, part, check, Tracking::Update, Box::new(merge));
+        };
+        self.identify(&mut config)?;
+        let (manager, force) = (req.manager, req.force);
+        let apply = move |live: &Value| -> Result<Value> {
+            let fields = engines.fields();
+            let mut applied = fields
+                .apply(
+                    part.subresource(),
+                    live,
+                    &config,
+                    manager,
+                    force,
+                    &crd::now(),
+                )
+                .map_err(|e| crd::from_status(&e.to_status()))?;
+            engines.schema().default(&mut applied);
+            Ok(applied)
+        };
+        if !exists && part == Part::Main {
+            let mut created = apply(&Value::Null)?;
+            self.normalize(&mut created)?;
+            return Ok(Plan::Create(created));
+        }
+        self.plan_change(name, part, check, Tracking::Applied, Box::new(apply))
+    }
+
+    /// A change of the stored object `name`, after the checks every update
+    /// path makes first.
+    fn plan_change<'p>(
+        &self,
+        name: String,
+        part: Part,
+        check: VersionCheck,
+        tracking: Tracking,
+        make: MakeFn<'p>,
+    ) -> Result<Plan<'p>> {
+        self.require_namespace()?;
+        if part == Part::Status && !self.info.status_subresource {
+            return Err(meta::no_such_path());
+        }
+        Ok(Plan::Change(Change {
+            name,
+            part,
+            check,
+            tracking,
+            make,
+        }))
+    }
+
+    /// Carries out a plan: stores the new object, or changes the stored one
+    /// in one read-modify-write.
+    pub(crate) fn execute(&self, plan: Plan<'_>, req: &Request<'_>) -> Result<Value> {
+        match plan {
+            Plan::Create(object) => self.insert(object, req.dry_run),
+            Plan::Change(change) => {
+                self.tracker
+                    .write(&self.key(), self.namespace, &change.name, |current| {
+                        let current =
+                            current.ok_or_else(|| meta::not_found(self.info, &change.name))?;
+                        let requested = self.requested(current, &change, req)?;
+                        self.updated(current, requested, change.part, req.dry_run)
+                    })
+            }
+        }
+    }
+
+    /// Prunes and defaults an object again, as the server decodes what a
+    /// mutating admission webhook returned.
+    pub(crate) fn redecode(&self, object: &mut Value) -> Result<()> {
+        match &self.engines {
+            Some(engines) => engines.decode(object),
+            None => Ok(()),
+        }
     }
 
     /// Stores a new object: names (`generateName`), uid, creation timestamp,
     /// generation 1, no status when the status subresource exists, validation
     /// against the CRD.
-    fn insert(&self, mut object: Value, dry_run: bool) -> Result<Value> {
+    fn insert(&self, object: Value, dry_run: bool) -> Result<Value> {
+        let new = self.admit_new(object)?;
+        self.store_new(new, dry_run)
+    }
+
+    /// A new object as the server validates and stores it: name checked (or
+    /// generated from `generateName`), system metadata set, status dropped when
+    /// the status subresource exists, validated against the CRD.
+    pub(crate) fn admit_new(&self, mut object: Value) -> Result<NewObject> {
         let given_name = meta::meta_str(&object, "name").to_owned();
         let generate = meta::meta_str(&object, "generateName").to_owned();
         let mut errors = Vec::new();
@@ -324,14 +568,24 @@ impl Rest<'_> {
         if let Some(engines) = &self.engines {
             engines.check(&given_name, &engines.schema().validate_create(&object))?;
         }
-        // A generated name may collide; the server retries with a new suffix.
+        let generated = given_name.is_empty();
+        if generated {
+            let name = self.tracker.random().generate_name(&generate);
+            meta::meta_mut(&mut object).insert("name".into(), Value::String(name));
+        }
+        Ok(NewObject { object, generated })
+    }
+
+    /// Stores an object [`Rest::admit_new`] made; a generated name that
+    /// collides is generated again, as the server retries.
+    pub(crate) fn store_new(&self, new: NewObject, dry_run: bool) -> Result<Value> {
+        let NewObject {
+            mut object,
+            generated,
+        } = new;
+        let generate = meta::meta_str(&object, "generateName").to_owned();
         for _ in 0..8 {
-            let name = if given_name.is_empty() {
-                self.tracker.random().generate_name(&generate)
-            } else {
-                given_name.clone()
-            };
-            meta::meta_mut(&mut object).insert("name".into(), Value::String(name.clone()));
+            let name = meta::meta_str(&object, "name").to_owned();
             let candidate = object.clone();
             let result =
                 self.tracker.write(
@@ -345,113 +599,139 @@ impl Rest<'_> {
                     },
                 );
             match result {
-                Err(e) if e.is_already_exists() && given_name.is_empty() => continue,
+                Err(e) if e.is_already_exists() && generated => {
+                    let name = self.tracker.random().generate_name(&generate);
+                    meta::meta_mut(&mut object).insert("name".into(), Value::String(name));
+                }
                 other => return other,
             }
         }
-        Err(meta::already_exists(self.info, &given_name))
+        let name = meta::meta_str(&object, "name").to_owned();
+        Err(meta::already_exists(self.info, &name))
     }
 
-    /// The update path shared by PUT, PATCH and apply: `make` builds the requested
-    /// object from the stored one; then version checks, the status strategy,
-    /// system metadata, generation, no-op detection and finalizer-driven deletion.
-    fn update_with(
+    /// The object a change asks for, from the stored one: made, normalized,
+    /// named, version-checked, and with a CRD decoded with its managed fields.
+    pub(crate) fn requested(
         &self,
-        name: &str,
-        part: Part,
-        check: VersionCheck,
+        current: &Value,
+        change: &Change<'_>,
         req: &Request<'_>,
-        tracking: Tracking,
-        make: impl FnOnce(&Value) -> Result<Value>,
     ) -> Result<Value> {
-        let dry_run = req.dry_run;
-        self.require_namespace()?;
-        if part == Part::Status && !self.info.status_subresource {
-            return Err(meta::no_such_path());
+        let name = change.name.as_str();
+        let mut requested = (change.make)(current)?;
+        self.normalize(&mut requested)?;
+        let requested_name = meta::meta_str(&requested, "name");
+        if requested_name.is_empty() {
+            meta::meta_mut(&mut requested).insert("name".into(), Value::String(name.to_owned()));
+        } else if requested_name != name {
+            return Err(meta::bad_request(format!(
+                "the name of the object ({requested_name}) does not match the name on the URL ({name})"
+            )));
         }
-        self.tracker.write(&self.key(), self.namespace, name, |current| {
-            let current = current.ok_or_else(|| meta::not_found(self.info, name))?;
-            let mut requested = make(current)?;
-            self.normalize(&mut requested)?;
-            let requested_name = meta::meta_str(&requested, "name");
-            if requested_name.is_empty() {
-                meta::meta_mut(&mut requested).insert("name".into(), Value::String(name.to_owned()));
-            } else if requested_name != name {
-                return Err(meta::bad_request(format!(
-                    "the name of the object ({requested_name}) does not match the name on the URL ({name})"
-                )));
-            }
-            self.check_versions(name, current, &requested, check)?;
-            if let (Some(engines), Tracking::Update) = (&self.engines, tracking) {
-                engines.decode(&mut requested)?;
-                engines.fields().update(
-                    part.subresource(),
-                    current,
-                    &mut requested,
-                    req.manager,
-                    &crd::now(),
-                );
-            }
-            let mut updated = match part {
-                Part::Status => {
-                    let mut updated = current.clone();
-                    set_field(&mut updated, "status", requested.get("status").cloned());
-                    if self.engines.is_some() {
-                        keep_meta(&mut updated, &requested, "managedFields");
-                    }
-                    updated
+        self.check_versions(name, current, &requested, change.check)?;
+        if let (Some(engines), Tracking::Update) = (&self.engines, change.tracking) {
+            engines.decode(&mut requested)?;
+            engines.fields().update(
+                change.part.subresource(),
+                current,
+                &mut requested,
+                req.manager,
+                &crd::now(),
+            );
+        }
+        Ok(requested)
+    }
+
+    /// What storing `requested` over `current` does: the status strategy,
+    /// system metadata, generation, validation, no-op detection and
+    /// finalizer-driven deletion.
+    pub(crate) fn updated(
+        &self,
+        current: &Value,
+        requested: Value,
+        part: Part,
+        dry_run: bool,
+    ) -> Result<Write> {
+        let name = meta::meta_str(current, "name");
+        let mut updated = match part {
+            Part::Status => {
+                let mut updated = current.clone();
+                set_field(&mut updated, "status", requested.get("status").cloned());
+                if self.engines.is_some() {
+                    keep_meta(&mut updated, &requested, "managedFields");
                 }
-                Part::Main => {
-                    let mut updated = requested;
-                    for field in [
-                        "uid",
-                        "creationTimestamp",
-                        "generation",
-                        "deletionTimestamp",
-                        "deletionGracePeriodSeconds",
-                        "resourceVersion",
-                    ] {
-                        keep_meta(&mut updated, current, field);
-                    }
-                    if self.info.status_subresource {
-                        set_field(&mut updated, "status", current.get("status").cloned());
-                    }
-                    if without_metadata(&updated) != without_metadata(current) {
-                        let generation = current
-                            .get("metadata")
-                            .and_then(|m| m.get("generation"))
-                            .and_then(Value::as_i64)
-                            .unwrap_or(0);
-                        meta::meta_mut(&mut updated).insert("generation".into(), json!(generation + 1));
-                    }
-                    updated
+                updated
+            }
+            Part::Main => {
+                let mut updated = requested;
+                for field in [
+                    "uid",
+                    "creationTimestamp",
+                    "generation",
+                    "deletionTimestamp",
+                    "deletionGracePeriodSeconds",
+                    "resourceVersion",
+                ] {
+                    keep_meta(&mut updated, current, field);
                 }
-            };
-            match &self.engines {
-                Some(engines) => {
-                    let errors = match part {
-                        Part::Main => engines.schema().validate_update(&updated, current),
-                        Part::Status => engines.schema().validate_status_update(&updated, current),
-                    };
-                    engines.check(name, &errors)?;
+                if self.info.status_subresource {
+                    set_field(&mut updated, "status", current.get("status").cloned());
                 }
-                // Without a CRD, managed fields are not tracked: they stay as stored.
-                None => keep_meta(&mut updated, current, "managedFields"),
+                if without_metadata(&updated) != without_metadata(current) {
+                    let generation = current
+                        .get("metadata")
+                        .and_then(|m| m.get("generation"))
+                        .and_then(Value::as_i64)
+                        .unwrap_or(0);
+                    meta::meta_mut(&mut updated).insert("generation".into(), json!(generation + 1));
+                }
+                updated
             }
-            if updated == *current {
-                return Ok(Write::Unchanged(updated));
+        };
+        match &self.engines {
+            Some(engines) => {
+                let errors = match part {
+                    Part::Main => engines.schema().validate_update(&updated, current),
+                    Part::Status => engines.schema().validate_status_update(&updated, current),
+                };
+                engines.check(name, &errors)?;
             }
-            let deleting = !meta::meta_str(&updated, "deletionTimestamp").is_empty();
-            if dry_run {
-                Ok(Write::Unchanged(updated))
-            } else if deleting && !meta::has_finalizers(&updated) {
-                // The last finalizer is gone: the server deletes the object instead of
-                // storing it, and answers with the requested object.
-                Ok(Write::Delete(updated))
-            } else {
-                Ok(Write::Put(updated))
-            }
-        })
+            // Without a CRD, managed fields are not tracked: they stay as stored.
+            None => keep_meta(&mut updated, current, "managedFields"),
+        }
+        if updated == *current {
+            return Ok(Write::Unchanged(updated));
+        }
+        let deleting = !meta::meta_str(&updated, "deletionTimestamp").is_empty();
+        if dry_run {
+            Ok(Write::Unchanged(updated))
+        } else if deleting && !meta::has_finalizers(&updated) {
+            // The last finalizer is gone: the server deletes the object instead of
+            // storing it, and answers with the requested object.
+            Ok(Write::Delete(updated))
+        } else {
+            Ok(Write::Put(updated))
+        }
+    }
+
+    /// Carries out `write`, computed from `read`, unless the stored object
+    /// changed since it was read: `Ok(None)` then, and the caller starts over
+    /// (the server's optimistic retry around admission).
+    pub(crate) fn commit(&self, name: &str, read: &Value, write: Write) -> Result<Option<Value>> {
+        let version = meta::meta_str(read, "resourceVersion");
+        let result = self
+            .tracker
+            .write(&self.key(), self.namespace, name, |stored| match stored {
+                Some(stored) if meta::meta_str(stored, "resourceVersion") == version => Ok(write),
+                Some(_) => Err(Commit::Stale),
+                None => Err(Commit::Failed(meta::not_found(self.info, name))),
+            });
+        match result {
+            Ok(object) => Ok(Some(object)),
+            Err(Commit::Stale) => Ok(None),
+            Err(Commit::Failed(e)) => Err(e),
+        }
     }
 
     fn check_versions(
@@ -503,132 +783,31 @@ impl Rest<'_> {
         Ok(())
     }
 
-    /// PUT of the main resource or of `status`.
-    pub(crate) fn update(&self, object: Value, part: Part, req: &Request<'_>) -> Result<Value> {
-        let name = meta::meta_str(&object, "name").to_owned();
-        self.update_with(
-            &name,
-            part,
-            VersionCheck::Required,
-            req,
-            Tracking::Update,
-            |_| Ok(object),
-        )
-    }
-
-    /// PATCH of the main resource or of `status`.
-    pub(crate) fn patch(
-        &self,
-        name: &str,
-        body: &PatchBody,
-        part: Part,
-        req: &Request<'_>,
-    ) -> Result<Value> {
-        if let PatchBody::Strategic(_) = body
-            && !self.info.strategic_merge_patch
-        {
-            return Err(meta::unsupported_patch());
-        }
-        let track = Tracking::Update;
-        self.update_with(name, part, VersionCheck::IfPresent, req, track, |current| {
-            let mut patched = current.clone();
-            match body {
-                // Built-in kinds only (checked above). Approximated as a merge
-                // patch: lists are replaced, not merged by their patch merge key,
-                // and `$patch` directives are not understood.
-                PatchBody::Merge(patch) | PatchBody::Strategic(patch) => {
-                    if !patch.is_object() {
-                        return Err(meta::bad_request("a merge patch must be a JSON object"));
-                    }
-                    patch::merge_patch(&mut patched, patch);
-                }
-                PatchBody::Json(patch) => patch::json_patch(&mut patched, patch)
-                    .map_err(|e| Error::api(ErrorKind::Invalid, e.0))?,
-            }
-            Ok(patched)
-        })
-    }
-
-    /// Server-side apply. With the kind's CRD, as the server does it: the
-    /// configuration is merged by the schema's list and map types, field
-    /// ownership is recorded in `managedFields`, conflicts with other managers
-    /// are a 409 unless forced, fields the manager stopped applying are removed,
-    /// defaults apply to the result. Without one, approximated: the object is
-    /// created when it does not exist, else the configuration is merged into it.
-    pub(crate) fn apply(
-        &self,
-        name: &str,
-        mut config: Value,
-        part: Part,
-        req: &Request<'_>,
-    ) -> Result<Value> {
-        self.require_namespace()?;
-        if !config.is_object() {
-            return Err(meta::bad_request(
-                "the apply configuration must be a JSON object",
-            ));
-        }
-        let exists = self
-            .tracker
-            .get(&self.key(), self.namespace, name)
-            .is_some();
-        match meta::meta_str(&config, "name") {
-            "" => {
-                meta::meta_mut(&mut config).insert("name".into(), Value::String(name.to_owned()));
-            }
-            given if given != name => {
-                return Err(meta::bad_request(format!(
-                    "the name of the object ({given}) does not match the name on the URL ({name})"
-                )));
-            }
-            _ => {}
-        }
-        let Some(engines) = self.engines.clone() else {
-            if !exists && part == Part::Main {
-                return self.create(config, req);
-            }
-            let track = Tracking::Update;
-            return self.update_with(name, part, VersionCheck::IfPresent, req, track, |current| {
-                let mut merged = current.clone();
-                patch::apply_merge(&mut merged, &config);
-                Ok(merged)
-            });
-        };
-        self.identify(&mut config)?;
-        let apply = |live: &Value| -> Result<Value> {
-            let fields = engines.fields();
-            let mut applied = fields
-                .apply(
-                    part.subresource(),
-                    live,
-                    &config,
-                    req.manager,
-                    req.force,
-                    &crd::now(),
-                )
-                .map_err(|e| crd::from_status(&e.to_status()))?;
-            engines.schema().default(&mut applied);
-            Ok(applied)
-        };
-        if !exists && part == Part::Main {
-            let mut created = apply(&Value::Null)?;
-            self.normalize(&mut created)?;
-            return self.insert(created, req.dry_run);
-        }
-        let track = Tracking::Applied;
-        self.update_with(name, part, VersionCheck::IfPresent, req, track, apply)
-    }
-
     /// Delete: preconditions, then either removal (answered, like the server does for
     /// custom resources, with a `Success` status) or, while finalizers remain,
     /// marking with `deletionTimestamp` and a generation bump (answered with the
     /// object).
     pub(crate) fn delete(&self, name: &str, dp: &DeleteParams) -> Result<Value> {
-        let (object, gone) = self.delete_object(name, dp)?;
+        self.require_namespace()?;
+        let mut gone = false;
+        let object = self
+            .tracker
+            .write(&self.key(), self.namespace, name, |current| {
+                let current = current.ok_or_else(|| meta::not_found(self.info, name))?;
+                let (write, removed) = self.deletion(name, current, dp)?;
+                gone = removed;
+                Ok::<_, Error>(write)
+            })?;
+        Ok(self.deleted(name, object, gone))
+    }
+
+    /// The answer to a delete: the object while finalizers hold it, else a
+    /// `Success` status.
+    pub(crate) fn deleted(&self, name: &str, object: Value, gone: bool) -> Value {
         if !gone {
-            return Ok(object);
+            return object;
         }
-        Ok(json!({
+        json!({
             "kind": "Status",
             "apiVersion": "v1",
             "metadata": {},
@@ -639,87 +818,107 @@ impl Rest<'_> {
                 "kind": self.info.plural,
                 "uid": meta::meta_str(&object, "uid"),
             },
-        }))
+        })
     }
 
-    /// The delete itself: the object's last state, and whether it is gone.
-    fn delete_object(&self, name: &str, dp: &DeleteParams) -> Result<(Value, bool)> {
-        self.require_namespace()?;
-        let mut gone = false;
-        let object = self
-            .tracker
-            .write(&self.key(), self.namespace, name, |current| {
-                let current = current.ok_or_else(|| meta::not_found(self.info, name))?;
-                if let Some(pre) = &dp.preconditions {
-                    let stored_uid = meta::meta_str(current, "uid");
-                    if let Some(uid) = pre.uid.as_deref().filter(|u| *u != stored_uid) {
-                        return Err(meta::precondition_failed(
-                            self.info, name, "UID", uid, stored_uid,
-                        ));
-                    }
-                    let stored_version = meta::meta_str(current, "resourceVersion");
-                    if let Some(version) = pre
-                        .resource_version
-                        .as_deref()
-                        .filter(|v| *v != stored_version)
-                    {
-                        return Err(meta::precondition_failed(
-                            self.info,
-                            name,
-                            "ResourceVersion",
-                            version,
-                            stored_version,
-                        ));
-                    }
-                }
-                if !meta::has_finalizers(current) {
-                    gone = true;
-                    return Ok(if dp.dry_run {
-                        Write::Unchanged(current.clone())
-                    } else {
-                        Write::Delete(current.clone())
-                    });
-                }
-                if !meta::meta_str(current, "deletionTimestamp").is_empty() || dp.dry_run {
-                    return Ok(Write::Unchanged(current.clone()));
-                }
-                let mut marked = current.clone();
-                let generation = current
-                    .get("metadata")
-                    .and_then(|m| m.get("generation"))
-                    .and_then(Value::as_i64)
-                    .unwrap_or(0);
-                let meta = meta::meta_mut(&mut marked);
-                meta.insert("deletionTimestamp".into(), Value::String(meta::now()));
-                meta.insert("deletionGracePeriodSeconds".into(), json!(0));
-                meta.insert("generation".into(), json!(generation + 1));
-                Ok(Write::Put(marked))
-            })?;
-        Ok((object, gone))
+    /// What a delete does to `current`: its preconditions checked, then
+    /// removal (`gone`), or marking while finalizers remain.
+    pub(crate) fn deletion(
+        &self,
+        name: &str,
+        current: &Value,
+        dp: &DeleteParams,
+    ) -> Result<(Write, bool)> {
+        if let Some(pre) = &dp.preconditions {
+            let stored_uid = meta::meta_str(current, "uid");
+            if let Some(uid) = pre.uid.as_deref().filter(|u| *u != stored_uid) {
+                return Err(meta::precondition_failed(
+                    self.info, name, "UID", uid, stored_uid,
+                ));
+            }
+            let stored_version = meta::meta_str(current, "resourceVersion");
+            if let Some(version) = pre
+                .resource_version
+                .as_deref()
+                .filter(|v| *v != stored_version)
+            {
+                return Err(meta::precondition_failed(
+                    self.info,
+                    name,
+                    "ResourceVersion",
+                    version,
+                    stored_version,
+                ));
+            }
+        }
+        if !meta::has_finalizers(current) {
+            let write = if dp.dry_run {
+                Write::Unchanged(current.clone())
+            } else {
+                Write::Delete(current.clone())
+            };
+            return Ok((write, true));
+        }
+        if !meta::meta_str(current, "deletionTimestamp").is_empty() || dp.dry_run {
+            return Ok((Write::Unchanged(current.clone()), false));
+        }
+        let mut marked = current.clone();
+        let generation = current
+            .get("metadata")
+            .and_then(|m| m.get("generation"))
+            .and_then(Value::as_i64)
+            .unwrap_or(0);
+        let meta = meta::meta_mut(&mut marked);
+        meta.insert("deletionTimestamp".into(), Value::String(meta::now()));
+        meta.insert("deletionGracePeriodSeconds".into(), json!(0));
+        meta.insert("generation".into(), json!(generation + 1));
+        Ok((Write::Put(marked), false))
+    }
+
+    /// The objects a delete-collection deletes, and the `resourceVersion` of
+    /// the read.
+    pub(crate) fn select_for_delete(&self, lp: &ListParams) -> Result<(Vec<Value>, u64)> {
+        self.select(lp.label_selector.as_deref(), lp.field_selector.as_deref())
+    }
+
+    /// The same collection in the namespace of `item` (a delete-collection
+    /// across namespaces deletes each item in its own).
+    pub(crate) fn in_namespace_of<'r>(&'r self, item: &'r Value) -> Rest<'r> {
+        Rest {
+            tracker: self.tracker,
+            info: self.info,
+            namespace: meta::meta_str(item, "namespace"),
+            engines: None,
+        }
+    }
+
+    /// The answer to a delete-collection: the list of what was deleted.
+    pub(crate) fn deleted_list(&self, deleted: Vec<Value>, version: u64) -> Value {
+        let mut metadata = Map::new();
+        metadata.insert("resourceVersion".into(), Value::String(version.to_string()));
+        self.list_object(deleted, metadata)
     }
 
     /// Deletes every matching object; answers the list of what was deleted.
     pub(crate) fn delete_collection(&self, dp: &DeleteParams, lp: &ListParams) -> Result<Value> {
-        let (items, version) =
-            self.select(lp.label_selector.as_deref(), lp.field_selector.as_deref())?;
+        let (items, version) = self.select_for_delete(lp)?;
         let mut deleted = Vec::new();
         for item in items {
-            let namespace = meta::meta_str(&item, "namespace");
-            let rest = Rest {
-                tracker: self.tracker,
-                info: self.info,
-                namespace,
-                engines: None,
-            };
-            match rest.delete_object(meta::meta_str(&item, "name"), dp) {
-                Ok((object, _)) => deleted.push(object),
+            let rest = self.in_namespace_of(&item);
+            let name = meta::meta_str(&item, "name");
+            let result = rest
+                .tracker
+                .write(&rest.key(), rest.namespace, name, |current| {
+                    let current = current.ok_or_else(|| meta::not_found(rest.info, name))?;
+                    rest.deletion(name, current, dp).map(|(write, _)| write)
+                });
+            match result {
+                Ok(object) => deleted.push(object),
                 Err(e) if e.is_not_found() => {}
                 Err(e) => return Err(e),
             }
         }
-        let mut metadata = Map::new();
-        metadata.insert("resourceVersion".into(), Value::String(version.to_string()));
-        Ok(self.list_object(deleted, metadata))
+        Ok(self.deleted_list(deleted, version))
     }
 }
 

@@ -21,6 +21,7 @@ use serde::de::DeserializeOwned;
 use super::decode::DecodeError;
 use super::shared::{Cached, DecodeErrorHandler, SharedInformer, WatchErrorHandler};
 use crate::ResourceInfo;
+use crate::fake;
 use crate::kind::Scope;
 
 /// An informer over dynamic objects of one group/version/resource.
@@ -29,6 +30,15 @@ pub type DynamicInformer = SharedInformer<DynamicObject>;
 /// Changes the watcher configuration (label and field selectors, timeouts, page
 /// size, ...) of every informer of a factory: client-go's `TweakListOptions`.
 pub type TweakListOptions = Arc<dyn Fn(watcher::Config) -> watcher::Config + Send + Sync>;
+
+/// Where the informers list and watch.
+#[derive(Clone)]
+enum Source {
+    /// The API server.
+    Api(Client),
+    /// The fake clientset's tracker.
+    Fake(fake::Clientset),
+}
 
 /// What the factory caches informers by: the Rust type for typed informers, the
 /// group/version/resource for dynamic ones.
@@ -132,7 +142,7 @@ struct Options {
 /// ```
 #[derive(Clone)]
 pub struct SharedInformerFactory {
-    client: Client,
+    source: Source,
     options: Arc<Options>,
     state: Arc<Mutex<State>>,
 }
@@ -161,6 +171,11 @@ pub enum DiscoveryError {
     /// The server does not serve this group/version/resource.
     #[error("the server does not serve resource {:?} in {}/{}", .0.resource, .0.group, .0.version)]
     NotServed(GroupVersionResource),
+    /// The factory serves the fake clientset, which has no API discovery.
+    #[error(
+        "the factory serves the fake clientset, which has no API discovery: use dynamic_informer"
+    )]
+    NoServer,
 }
 
 fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -172,8 +187,45 @@ impl SharedInformerFactory {
     /// [`Clientset`](crate::Clientset)) in every namespace, and resync every
     /// `default_resync` (zero: never).
     pub fn new(client: impl Into<Client>, default_resync: Duration) -> Self {
+        Self::with_source(Source::Api(client.into()), default_resync)
+    }
+
+    /// A factory whose informers list and watch the fake clientset `fake`
+    /// (its object tracker, directly: see [`fake::Clientset::tracked_watcher`]),
+    /// so whatever runs on informers and listers (a controller, a generated
+    /// crate's informer accessors) runs in a unit test without a server.
+    /// [`with_tweak_list_options`](Self::with_tweak_list_options) does not
+    /// apply to it (the fake informers get every object of their namespace), and
+    /// [`discover_informer`](Self::discover_informer) answers
+    /// [`DiscoveryError::NoServer`].
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use k8s_openapi::api::core::v1::ConfigMap;
+    /// use kube_codegen_runtime::fake;
+    /// use kube_codegen_runtime::informers::SharedInformerFactory;
+    ///
+    /// # #[tokio::main(flavor = "current_thread")]
+    /// # async fn main() {
+    /// let mut settings = ConfigMap::default();
+    /// settings.metadata.name = Some("settings".into());
+    /// settings.metadata.namespace = Some("default".into());
+    /// let fake = fake::Clientset::new([settings.into()]);
+    /// let factory = SharedInformerFactory::from_fake(&fake, Duration::ZERO);
+    /// let config_maps = factory.informer_for::<ConfigMap>();
+    /// factory.start();
+    /// assert!(factory.wait_for_cache_sync().await.values().all(|ok| *ok));
+    /// assert!(config_maps.lister().namespace("default").get("settings").is_some());
+    /// factory.shutdown().await;
+    /// # }
+    /// ```
+    pub fn from_fake(fake: &fake::Clientset, default_resync: Duration) -> Self {
+        Self::with_source(Source::Fake(fake.clone()), default_resync)
+    }
+
+    fn with_source(source: Source, default_resync: Duration) -> Self {
         SharedInformerFactory {
-            client: client.into(),
+            source,
             options: Arc::new(Options {
                 default_resync,
                 namespace: None,
@@ -246,9 +298,13 @@ impl SharedInformerFactory {
         self
     }
 
-    /// The client the informers watch through.
-    pub fn client(&self) -> &Client {
-        &self.client
+    /// The client the informers watch through; `None` for a factory over the
+    /// fake clientset.
+    pub fn client(&self) -> Option<&Client> {
+        match &self.source {
+            Source::Api(client) => Some(client),
+            Source::Fake(_) => None,
+        }
     }
 
     /// The namespace the factory is limited to, if any.
@@ -321,9 +377,26 @@ impl SharedInformerFactory {
         self.get_or_make(
             key,
             || format!("{}/{}", K::api_version(&()), K::plural(&())),
-            || {
-                let api = <K::Scope as Scope>::api::<K>(self.client.clone(), self.namespace());
-                SharedInformer::new(api, self.watcher_config(), resync)
+            || match &self.source {
+                Source::Api(client) => {
+                    let api = <K::Scope as Scope>::api::<K>(client.clone(), self.namespace());
+                    SharedInformer::new(api, self.watcher_config(), resync)
+                }
+                Source::Fake(fake) => {
+                    let key = fake::ResourceKey {
+                        group: K::group(&()).into_owned(),
+                        version: K::version(&()).into_owned(),
+                        resource: K::plural(&()).into_owned(),
+                    };
+                    let namespace = self
+                        .namespace()
+                        .filter(|_| <K::Scope as Scope>::NAMESPACED)
+                        .map(str::to_owned);
+                    SharedInformer::from_decoded_stream(
+                        fake.tracked_watcher(key, namespace),
+                        resync,
+                    )
+                }
             },
         )
     }
@@ -341,12 +414,30 @@ impl SharedInformerFactory {
         self.get_or_make(
             key,
             || format!("{}/{} (dynamic)", resource.api_version, resource.plural),
-            || {
-                let mut api = Api::<DynamicObject>::dynamic(self.client.clone(), resource, scope);
-                if let Some(namespace) = self.namespace() {
-                    api = api.constrain(namespace);
+            || match &self.source {
+                Source::Api(client) => {
+                    let mut api = Api::<DynamicObject>::dynamic(client.clone(), resource, scope);
+                    if let Some(namespace) = self.namespace() {
+                        api = api.constrain(namespace);
+                    }
+                    SharedInformer::new_with(api, self.watcher_config(), resync, resource.clone())
                 }
-                SharedInformer::new_with(api, self.watcher_config(), resync, resource.clone())
+                Source::Fake(fake) => {
+                    let key = fake::ResourceKey {
+                        group: resource.group.clone(),
+                        version: resource.version.clone(),
+                        resource: resource.plural.clone(),
+                    };
+                    let namespace = self
+                        .namespace()
+                        .filter(|_| matches!(scope, kube::discovery::Scope::Namespaced))
+                        .map(str::to_owned);
+                    SharedInformer::from_decoded_stream_with(
+                        fake.tracked_watcher(key, namespace),
+                        resync,
+                        resource.clone(),
+                    )
+                }
             },
         )
     }
@@ -369,8 +460,11 @@ impl SharedInformerFactory {
         &self,
         gvr: &GroupVersionResource,
     ) -> Result<DynamicInformer, DiscoveryError> {
+        let Source::Api(client) = &self.source else {
+            return Err(DiscoveryError::NoServer);
+        };
         let group_version = GroupVersion::gv(&gvr.group, &gvr.version);
-        let group = kube::discovery::pinned_group(&self.client, &group_version)
+        let group = kube::discovery::pinned_group(client, &group_version)
             .await
             .map_err(DiscoveryError::Api)?;
         let (resource, capabilities) = group

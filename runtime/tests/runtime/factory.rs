@@ -127,3 +127,95 @@ async fn watch_errors_reach_the_factory_error_handler() {
     assert!(!first.is_empty());
     factory.shutdown().await;
 }
+
+/// Waits (up to 5 s) until `check` holds.
+async fn until(what: &str, check: impl Fn() -> bool) {
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(5);
+    while !check() {
+        assert!(tokio::time::Instant::now() < deadline, "timed out: {what}");
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+}
+
+#[tokio::test]
+async fn a_factory_over_the_fake_lists_and_follows_its_writes_in_its_namespace() {
+    use kube::api::{DeleteParams, PostParams};
+    use kube_codegen_runtime::Interface as _;
+    use kube_codegen_runtime::fake;
+
+    let seeded = |ns: &str, name: &str| {
+        let mut app = Arc::unwrap_or_clone(app(ns, name));
+        app.metadata.resource_version = None;
+        app
+    };
+    let fake = fake::Clientset::new([seeded("shop", "web").into(), seeded("other", "db").into()]);
+    let factory = SharedInformerFactory::from_fake(&fake, Duration::ZERO).with_namespace("shop");
+    assert!(factory.client().is_none());
+    let apps = factory.informer_for::<App>();
+    let dynamic = factory.dynamic_informer_for(&App::INFO);
+    factory.start();
+    let synced = factory.wait_for_cache_sync().await;
+    assert_eq!(synced.len(), 2, "{synced:?}");
+    assert!(synced.values().all(|ok| *ok));
+    let everything = LabelSelector::everything();
+    let names = |informer: &kube_codegen_runtime::informers::SharedInformer<App>| {
+        let mut names: Vec<String> = informer
+            .lister()
+            .list(&everything)
+            .iter()
+            .map(|a| a.metadata.name.clone().unwrap_or_default())
+            .collect();
+        names.sort();
+        names
+    };
+    // The seed of another namespace is not this factory's.
+    assert_eq!(names(&apps), ["web"]);
+    assert_eq!(dynamic.lister().list(&everything).len(), 1);
+
+    let client = fake.resource::<App>("shop");
+    client
+        .create(&PostParams::default(), &seeded("shop", "api"))
+        .await
+        .unwrap();
+    fake.resource::<App>("other")
+        .create(&PostParams::default(), &seeded("other", "cache"))
+        .await
+        .unwrap();
+    until("the create", || names(&apps) == ["api", "web"]).await;
+    client
+        .delete("web", &DeleteParams::default())
+        .await
+        .unwrap();
+    until("the delete", || names(&apps) == ["api"]).await;
+    until("the dynamic informer", || {
+        dynamic.lister().list(&everything).len() == 1
+    })
+    .await;
+    // Informers over the tracker record no actions: only the writes above.
+    let verbs: Vec<String> = fake.actions().iter().map(|a| a.verb.clone()).collect();
+    assert_eq!(verbs, ["create", "create", "delete"]);
+    // An API server restart ends the watches; the informer watches again.
+    fake.tracker().close_watches();
+    client
+        .create(&PostParams::default(), &seeded("shop", "late"))
+        .await
+        .unwrap();
+    until("a write after the watch ended", || {
+        names(&apps) == ["api", "late"]
+    })
+    .await;
+    let discovered = factory
+        .discover_informer(&kube::api::GroupVersionResource::gvr(
+            "apps",
+            "v1",
+            "deployments",
+        ))
+        .await;
+    assert!(
+        discovered
+            .unwrap_err()
+            .to_string()
+            .contains("fake clientset, which has no API discovery")
+    );
+    factory.shutdown().await;
+}

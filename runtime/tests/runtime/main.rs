@@ -3,6 +3,7 @@
 //! clients, on kinds written the way generated crates write them
 //! (`common`) and on built-in kinds.
 
+mod admission;
 mod common;
 mod composition;
 mod crd;

@@ -23,8 +23,8 @@ pub const UNEXPLAINED: &str = "UNEXPLAINED";
 pub const UPDATE_ENV: &str = "KUBE_CODEGEN_UPDATE_DIFFERENCES";
 
 const HEADER: &str = "\
-# Accepted differences between kube-codegen and controller-gen v0.21.0 on the
-# corpus in apis/ (see DIFFERENCES.md). Checked by `cargo test -p crd-parity`.
+# Accepted differences between kube-codegen and controller-gen (the release
+# hack/tools/controller-gen.sh pins) on the corpus in apis/ (see DIFFERENCES.md). Checked by `cargo test -p crd-parity`.
 # Refresh from a run with KUBE_CODEGEN_UPDATE_DIFFERENCES=1: entries that
 # still occur keep their reason, new ones say UNEXPLAINED (and fail the run).
 ";

@@ -20,6 +20,17 @@ pub fn controller_gen() -> Result<PathBuf> {
         .map_err(|e| anyhow!(e))
 }
 
+/// The controller-tools release `hack/tools/controller-gen.sh` pins (`v0.23.0`).
+pub fn controller_gen_version() -> Result<String> {
+    let script = corpus::repo_root().join("hack/tools/controller-gen.sh");
+    let text = std::fs::read_to_string(&script)
+        .with_context(|| format!("reading {}", script.display()))?;
+    text.lines()
+        .find_map(|l| l.strip_prefix("CONTROLLER_TOOLS_VERSION="))
+        .map(|v| v.trim().to_owned())
+        .ok_or_else(|| anyhow!("{} pins no CONTROLLER_TOOLS_VERSION", script.display()))
+}
+
 /// `cel-cost`: the API server's own CRD rule compiler and cost estimator
 /// (`hack/tools/cel-cost`), built once per version of its source and cached.
 pub fn cel_cost() -> Result<PathBuf> {

@@ -87,10 +87,31 @@ fn every_controller_gen_crd_marker_is_supported_or_explained() -> Result<()> {
         }
     }
     println!(
-        "controller-gen v0.21.0 CRD markers (name × place): {} — kube-codegen supports {supported}, \
+        "controller-gen {} CRD markers (name × place): {} — kube-codegen supports {supported}, \
          warns {warned}, refuses {refused}",
+        generators::controller_gen_version()?,
         markers.len()
     );
     assert!(problems.is_empty(), "{}", problems.join("\n"));
+    Ok(())
+}
+
+/// The documents that say which controller-gen the suite compares with name
+/// the release `hack/tools/controller-gen.sh` pins.
+#[test]
+fn the_documents_name_the_pinned_controller_gen() -> Result<()> {
+    let version = generators::controller_gen_version()?;
+    let root = crd_parity::corpus::repo_root();
+    for doc in [
+        "README.md",
+        "tests/crd-parity/README.md",
+        "tests/crd-parity/DIFFERENCES.md",
+    ] {
+        let text = std::fs::read_to_string(root.join(doc))?;
+        assert!(
+            text.contains(&format!("controller-gen {version}")),
+            "{doc} does not name controller-gen {version}"
+        );
+    }
     Ok(())
 }

@@ -13,7 +13,6 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, anyhow, bail, ensure};
-use controller::health::Health;
 use controller::{Config, Controller, LeaderElection, Metrics};
 use futures::{StreamExt, TryStreamExt};
 use generated::apis::myapp::v1::{App, AppSpec, DeploymentSpec, ServiceSpec};
@@ -31,6 +30,7 @@ use kube::api::{
 };
 use kube::discovery::{self, Scope};
 use kube::{Client, Resource};
+use kube_codegen_manager::Health;
 use serde_json::{Value, json};
 use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
@@ -100,7 +100,7 @@ async fn install_crds(client: &Client) -> Result<()> {
 async fn setup(prefix: &str) -> Result<(Client, e2e::TestNamespace)> {
     // The controllers' logs, when asked for (RUST_LOG=controller=debug ...).
     if std::env::var_os("RUST_LOG").is_some() {
-        controller::logging::init(controller::logging::LogFormat::Text);
+        kube_codegen_manager::logging::init(kube_codegen_manager::logging::LogFormat::Text);
     }
     let client = e2e::client().await?;
     install_crds(&client).await?;
@@ -117,9 +117,11 @@ fn config(ns: &str) -> Config {
         backoff_base: Duration::from_millis(50),
         backoff_max: Duration::from_secs(2),
         leader_election: None,
+        metrics_addr: None,
         health_addr: None,
         identity: format!("e2e-{ns}-{}", rand_suffix()),
         shutdown_timeout: Duration::from_secs(10),
+        webhook: Default::default(),
     }
 }
 
@@ -178,7 +180,8 @@ async fn start_as(kube_config: kube::Config, config: Config) -> Result<Running> 
             .run(async move {
                 let _ = stopped.await;
             })
-            .await
+            .await?;
+        anyhow::Ok(())
     });
     let (metrics, health) = handed.await.context("the controller did not start")?;
     Ok(Running {
@@ -1543,9 +1546,9 @@ async fn the_binary_serves_probes_and_stops_gracefully_on_sigterm() -> Result<()
     let (code, metrics) = http_get(port, "/metrics").await?;
     assert_eq!(code, 200);
     for needle in [
-        "app_controller_reconcile_total{result=\"success\"}",
-        "app_controller_reconcile_duration_seconds_bucket",
-        "app_controller_workqueue_depth",
+        "controller_runtime_reconcile_total{controller=\"app\",result=\"success\"}",
+        "controller_runtime_reconcile_time_seconds_bucket",
+        "workqueue_depth{controller=\"app\",name=\"app\",priority=\"\"}",
         "app_controller_api_writes_total{verb=\"create\",resource=\"deployments\"} 1",
     ] {
         assert!(metrics.contains(needle), "missing {needle} in\n{metrics}");

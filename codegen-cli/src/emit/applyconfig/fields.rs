@@ -120,14 +120,15 @@ impl Structs<'_> {
                 code.line("self");
                 code.close("}");
             }
-            FieldType::Map { value, .. } => {
+            FieldType::Map { key, value, .. } => {
+                let key = self.ty(key);
                 let value = self.ty(value);
                 code.doc(&format!(
                     "Inserts `entries` into `{json}`, replacing the value of a key set before."
                 ));
                 code.line("#[must_use]");
                 code.sig(
-                    &format!("{head}<K: Into<String>>"),
+                    &format!("{head}<K: Into<{key}>>"),
                     &[
                         "mut self",
                         &format!("entries: impl IntoIterator<Item = (K, {value})>"),
@@ -289,6 +290,7 @@ mod tests {
             nullable: false,
             alias: None,
             lossless: false,
+            serializes_itself: false,
         }
     }
 
@@ -316,12 +318,11 @@ mod tests {
 
     #[test]
     fn types_are_absolute_and_structs_become_their_configurations() {
-        let chrono = FieldType::External(ExternalType {
-            path: "chrono::DateTime<chrono::Utc>".to_owned(),
-        });
+        let chrono = FieldType::External(ExternalType::new("chrono::DateTime<chrono::Utc>"));
         assert_eq!(render(&chrono), "::chrono::DateTime<chrono::Utc>");
         let map = FieldType::Map {
             ordered: false,
+            key: Box::new(FieldType::String),
             value: Box::new(FieldType::Vec(Box::new(FieldType::Local("Spec".into())))),
         };
         assert_eq!(

@@ -32,6 +32,12 @@ pub fn check_conversions(api: &Api) -> Vec<Diagnostic> {
     plan::plan(api).errors
 }
 
+/// Whether the code generated for `api` has a `conversion` module (a kind
+/// converts between versions by webhook), which needs the conversion crate.
+pub fn converts(api: &Api) -> bool {
+    !plan::plan(api).kinds.is_empty()
+}
+
 /// The conversion files, or the pairs of types that differ and that nobody converts.
 pub fn emit_conversions(
     api: &Api,
@@ -120,7 +126,7 @@ pub fn emit_conversions(
 
             #(#modules)*
 
-            /// Every converted kind with its hub and spokes, for `kube_codegen_conversion::Server`.
+            /// Every converted kind with its hub and spokes, for a conversion webhook server (`kube_codegen_manager::Manager::conversions`).
             pub fn conversions() -> #runtime::Conversions {
                 #allow_unused_mut
                 let mut conversions = #runtime::Conversions::new();

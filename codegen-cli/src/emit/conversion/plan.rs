@@ -194,10 +194,11 @@ fn converted_kinds(api: &Api) -> Vec<KindPlan<'_>> {
                 group,
                 kind,
                 hub,
-                spokes: versions
-                    .iter()
-                    .map(|(v, _)| *v)
-                    .filter(|v| !std::ptr::eq(*v, hub))
+                // The API server never converts to or from a version it does
+                // not serve (`+kubebuilder:unservedversion`).
+                spokes: kinds()
+                    .filter(|(v, k)| !std::ptr::eq(*v, hub) && k.served)
+                    .map(|(v, _)| v)
                     .collect(),
             });
         }
@@ -446,16 +447,19 @@ impl<'a> Planner<'a> {
             (FieldType::Option(x), FieldType::Option(y)) => Convert::Option(inner(self, x, y)?),
             (FieldType::Vec(x), FieldType::Vec(y)) => Convert::Vec(inner(self, x, y)?),
             (FieldType::Boxed(x), FieldType::Boxed(y)) => Convert::Boxed(inner(self, x, y)?),
+            // Keys move as they are: the same type, of neither version.
             (
                 FieldType::Map {
                     ordered: oa,
+                    key: ka,
                     value: x,
                 },
                 FieldType::Map {
                     ordered: ob,
+                    key: kb,
                     value: y,
                 },
-            ) if oa == ob => Convert::Map(inner(self, x, y)?),
+            ) if oa == ob && ka == kb && !has_local(ka) => Convert::Map(inner(self, x, y)?),
             (FieldType::Array { item: x, len: la }, FieldType::Array { item: y, len: lb })
                 if la == lb =>
             {
@@ -580,7 +584,7 @@ fn has_local(ty: &FieldType) -> bool {
     match ty {
         FieldType::Local(_) => true,
         FieldType::Option(x) | FieldType::Vec(x) | FieldType::Boxed(x) => has_local(x),
-        FieldType::Map { value, .. } => has_local(value),
+        FieldType::Map { key, value, .. } => has_local(key) || has_local(value),
         FieldType::Array { item, .. } => has_local(item),
         _ => false,
     }

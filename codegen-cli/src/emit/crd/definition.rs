@@ -109,7 +109,10 @@ fn conversion(
         .filter_map(|v| v.schema.as_ref()?.open_api_v3_schema.as_ref())
         .collect();
     if schemas.len() == versions.len() {
-        errors.extend(super::lossy::check(&crd.kind, sources, &schemas, storage));
+        let served: Vec<bool> = versions.iter().map(|v| v.served).collect();
+        errors.extend(super::lossy::check(
+            &crd.kind, sources, &schemas, &served, storage,
+        ));
     }
     None
 }

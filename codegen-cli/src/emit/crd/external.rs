@@ -34,26 +34,6 @@ const REF_PREFIX: &str = "#/components/schemas/";
 
 const OBJECT_META: &str = "io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta";
 
-/// Paths that name a k8s-openapi type through a re-export.
-const ALIASES: &[(&str, &str)] = &[
-    (
-        "kube::api::ObjectMeta",
-        "k8s_openapi::apimachinery::pkg::apis::meta::v1::ObjectMeta",
-    ),
-    (
-        "kube::core::ObjectMeta",
-        "k8s_openapi::apimachinery::pkg::apis::meta::v1::ObjectMeta",
-    ),
-    (
-        "kube::api::ListMeta",
-        "k8s_openapi::apimachinery::pkg::apis::meta::v1::ListMeta",
-    ),
-    (
-        "kube::core::ListMeta",
-        "k8s_openapi::apimachinery::pkg::apis::meta::v1::ListMeta",
-    ),
-];
-
 /// Crate-module spellings of the spec's name segments that hold a dash.
 const DASHED_SEGMENTS: &[(&str, &str)] = &[
     ("apiextensions_apiserver", "apiextensions-apiserver"),
@@ -85,11 +65,9 @@ pub fn known_external_paths() -> impl Iterator<Item = String> {
 /// `k8s_openapi::api::core::v1::Pod` → `io.k8s.api.core.v1.Pod`.
 fn definition_name(path: &str) -> Option<String> {
     let compact: String = path.chars().filter(|c| !c.is_whitespace()).collect();
-    let compact = compact.trim_start_matches("::");
-    let path = ALIASES
-        .iter()
-        .find(|(alias, _)| *alias == compact)
-        .map_or(compact, |(_, target)| *target);
+    // Paths through re-exports (`kube::api::ObjectMeta`) are resolved to the
+    // defining one when the input is read (`parse::reexports`).
+    let path = compact.trim_start_matches("::");
     let rest = path.strip_prefix("k8s_openapi::")?;
     let segments: Vec<&str> = rest
         .split("::")
@@ -469,8 +447,7 @@ mod tests {
     }
 
     #[test]
-    fn aliases_and_spacing_are_normalised() {
-        assert!(is_known_external("kube::core::ObjectMeta"));
+    fn spacing_is_normalised() {
         assert!(is_known_external(
             ":: k8s_openapi :: api :: core :: v1 :: PodSpec"
         ));

@@ -65,17 +65,21 @@ impl OwnedStep {
     }
 }
 
-/// Errors for every difference between each version and the storage version
-/// of a kind without a declared conversion. `schemas[i]` is the schema of
-/// `sources[i]`.
+/// Errors for every difference between each served version and the storage
+/// version of a kind without a declared conversion. `schemas[i]` is the schema
+/// of `sources[i]`, `served[i]` whether it is served: the API server never
+/// converts to or from a version nobody can read or write
+/// (`+kubebuilder:unservedversion`), so it loses nothing.
 pub(super) fn check(
     kind_name: &str,
     sources: &[Source<'_>],
     schemas: &[&JSONSchemaProps],
+    served: &[bool],
     storage: usize,
 ) -> Vec<CrdError> {
     let mut errors = Vec::new();
-    for i in (0..sources.len()).filter(|&i| i != storage) {
+    let compared = (0..sources.len()).filter(|&i| i != storage && served.get(i) != Some(&false));
+    for i in compared {
         for (from, to) in [(i, storage), (storage, i)] {
             let mut found = Vec::new();
             compare(schemas[from], schemas[to], &mut Vec::new(), &mut found);

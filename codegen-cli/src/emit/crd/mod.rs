@@ -10,7 +10,7 @@
 //! k8s-openapi types), `definition` assembles the CRD object, [`yaml`] renders it and
 //! [`structural`] checks what the API server would reject.
 
-mod cel;
+pub(crate) mod cel;
 mod check_crd;
 mod conversion;
 mod dangerous;

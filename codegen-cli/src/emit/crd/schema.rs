@@ -4,7 +4,10 @@
 //! `bool` → boolean, `i8`..`i32`/`u8`/`u16` → integer `int32`, `i64`/`u32`/`u64` →
 //! integer `int64` (unsigned ones add `minimum: 0`), `isize`/`usize` (Go's `int`/`uint`) →
 //! integer without format, `f32`/`f64` → number (only
-//! with `allow_dangerous_types`, as in controller-gen), `Vec<u8>` → string `byte` (Go's `[]byte`), `Vec<T>` → array,
+//! with `allow_dangerous_types`, as in controller-gen), `Vec<u8>` → what serde
+//! writes, a list of integers 0..=255 (a string `byte` when the field writes it
+//! itself, `#[serde(with)]`, as Go's `[]byte`), `ByteString` → string `byte`,
+//! `Vec<T>` → array,
 //! `BTreeMap`/`HashMap<String, V>` → object with `additionalProperties`,
 //! `Option<T>`/`Box<T>` → `T` (nullable only with `+nullable`), `serde_json::Value`
 //! → `x-kubernetes-preserve-unknown-fields`, local structs → inline objects, local
@@ -29,12 +32,15 @@ use super::external::ExternalSchemas;
 use super::union::{self, Property, UnionObject, UnionShape};
 use super::validation;
 use crate::model::{
-    AliasStep, AliasUse, Field, FieldType, Location, StructDef, TypeBody, TypeDef, Validation,
-    Variant, VariantData, Version,
+    AliasStep, AliasUse, BYTE_STRING, Field, FieldType, Location, StructDef, TypeBody, TypeDef,
+    Validation, Variant, VariantData, Version,
 };
 
-/// k8s-openapi's base64 bytes (Go's `[]byte`).
-const BYTE_STRING: &str = "k8s_openapi::ByteString";
+/// The API server's base64 check of `format: byte` (kube-openapi's
+/// `govalidator.IsBase64`), with the empty string allowed: the items of a list
+/// (or values of a map) of bytes, which serde must write even when empty.
+pub(crate) const BASE64_OR_EMPTY: &str =
+    "^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$";
 
 /// k8s-openapi's `RawExtension`, whose `Default` is `RawExtension(Value::Null)`.
 const RAW_EXTENSION: &str = "k8s_openapi::apimachinery::pkg::runtime::RawExtension";
@@ -263,6 +269,8 @@ impl<'a> SchemaBuilder<'a> {
         // `Schemaless`: controller-gen does not look at the type at all.
         let mut schema = if field.validation.schemaless {
             JSONSchemaProps::default()
+        } else if field.is_bytes() {
+            typed("string", Some("byte"))
         } else {
             self.type_schema(&field.ty, &field.location)
         };
@@ -279,6 +287,9 @@ impl<'a> SchemaBuilder<'a> {
                 validation::keep_both(&mut schema, both);
             }
             None => validation::apply(&mut schema, &field.validation, &field.location, self.errors),
+        }
+        if field.validation.k8s_required {
+            not_empty(&mut schema, field);
         }
         // Null safety: a `RawExtension` field (not in an `Option`) holds `null`
         // by default and serde writes it; the schema must accept what the type writes.
@@ -363,18 +374,14 @@ impl<'a> SchemaBuilder<'a> {
                 typed("number", None)
             }
             FieldType::Option(inner) | FieldType::Boxed(inner) => self.type_schema(inner, location),
-            FieldType::Vec(item) => match strip_wrappers(item) {
-                FieldType::Integer {
-                    bits: 8,
-                    signed: false,
-                } => typed("string", Some("byte")),
-                _ => JSONSchemaProps {
-                    type_: Some("array".to_owned()),
-                    items: Some(JSONSchemaPropsOrArray::Schema(Box::new(
-                        self.element_schema(item, location),
-                    ))),
-                    ..Default::default()
-                },
+            // serde writes a `Vec<u8>` as a list of numbers; a field that
+            // writes it as base64 itself is a byte field (`field_schema`).
+            FieldType::Vec(item) => JSONSchemaProps {
+                type_: Some("array".to_owned()),
+                items: Some(JSONSchemaPropsOrArray::Schema(Box::new(
+                    self.element_schema(item, location),
+                ))),
+                ..Default::default()
             },
             // Go's `[N]T` (`[N]byte` too) is a plain list in controller-gen's schema.
             FieldType::Array { item, .. } => JSONSchemaProps {
@@ -385,18 +392,23 @@ impl<'a> SchemaBuilder<'a> {
                 ..Default::default()
             },
             FieldType::External(ext) if ext.path == BYTE_STRING => typed("string", Some("byte")),
-            // The time crates' UTC timestamps serialize as RFC 3339, like metav1.Time.
-            FieldType::External(ext)
-                if ext.path == crate::parse::JIFF_TIMESTAMP
-                    || ext.path == crate::parse::CHRONO_DATE_TIME =>
-            {
-                typed("string", Some("date-time"))
-            }
-            FieldType::Map { value, .. } => JSONSchemaProps {
+            FieldType::Map { key, value, .. } => JSONSchemaProps {
                 type_: Some("object".to_owned()),
                 additional_properties: Some(JSONSchemaPropsOrBool::Schema(Box::new(
                     self.element_schema(value, location),
                 ))),
+                // The server refuses the keys the Rust key type cannot read
+                // (an enum's unknown names, text in an integer key).
+                x_kubernetes_validations: crate::map_keys::key_shape(key, self.version)
+                    .ok()
+                    .and_then(|shape| crate::map_keys::key_rule(&shape))
+                    .map(|(rule, message)| {
+                        vec![ValidationRule {
+                            rule,
+                            message: Some(message),
+                            ..Default::default()
+                        }]
+                    }),
                 ..Default::default()
             },
             FieldType::Json => preserve_unknown(),
@@ -412,6 +424,15 @@ impl<'a> SchemaBuilder<'a> {
     /// `null` (serde cannot leave an element out), so the schema says
     /// `nullable: true` and the API server accepts what the type serializes.
     fn element_schema(&mut self, ty: &FieldType, location: &Location) -> JSONSchemaProps {
+        // serde writes every element, an empty `ByteString` as `""`, which
+        // `format: byte` refuses: the same base64 check, with `""` allowed.
+        if matches!(strip_wrappers(ty), FieldType::External(ext) if ext.path == BYTE_STRING) {
+            return JSONSchemaProps {
+                pattern: Some(BASE64_OR_EMPTY.to_owned()),
+                nullable: ty.is_option().then_some(true),
+                ..typed("string", None)
+            };
+        }
         let mut schema = self.type_schema(ty, location);
         if ty.is_option() {
             schema.nullable = Some(true);
@@ -620,6 +641,13 @@ impl<'a> SchemaBuilder<'a> {
     }
 
     fn external(&mut self, path: &str, location: &Location) -> Option<JSONSchemaProps> {
+        // The types of other crates kube-codegen knows (timestamps, kube's own).
+        if let Some(known) = crate::parse::crate_types::known(path) {
+            return Some(
+                serde_json::from_value(known.schema())
+                    .expect("the schemas of known crate types are JSONSchemaProps"),
+            );
+        }
         let schema = self.externals.schema(path);
         if schema.is_none() {
             self.error(
@@ -717,7 +745,36 @@ fn has_nested_defaults(schema: &JSONSchemaProps) -> bool {
     })
 }
 
-/// `Option<T>`, `Box<T>` → `T`, recursively.
+/// `+k8s:required`'s minimum (controller-gen v0.23's `K8sRequired`), unless a
+/// bound is given: one character, item or property where the field's schema is
+/// its own string, list or map; one property where the field names a type (a
+/// `$ref` in controller-gen: a struct, an enum, a newtype, an alias, an external
+/// type), whatever that type is, as controller-gen writes it.
+fn not_empty(schema: &mut JSONSchemaProps, field: &Field) {
+    let named = field.alias.is_some()
+        || match strip_wrappers(&field.ty) {
+            FieldType::Local(_) => true,
+            FieldType::External(ext) => ext.path != BYTE_STRING,
+            _ => false,
+        };
+    if named {
+        schema.min_properties.get_or_insert(1);
+        return;
+    }
+    match schema.type_.as_deref() {
+        Some("string") => {
+            schema.min_length.get_or_insert(1);
+        }
+        Some("array") => {
+            schema.min_items.get_or_insert(1);
+        }
+        Some("object") => {
+            schema.min_properties.get_or_insert(1);
+        }
+        _ => {}
+    }
+}
+
 fn strip_wrappers(ty: &FieldType) -> &FieldType {
     match ty {
         FieldType::Option(inner) | FieldType::Boxed(inner) => strip_wrappers(inner),

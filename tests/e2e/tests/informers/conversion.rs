@@ -1,6 +1,7 @@
-//! Multi-version kinds on the real API server, converted by
-//! `kube-codegen-conversion`'s webhook on loopback (`url:` client config and
-//! `caBundle`, filled by the crate's helpers): objects written through one
+//! Multi-version kinds on the real API server, converted by the generated
+//! crate's conversions served at `/convert` by `kube-codegen-manager`'s
+//! webhook server on loopback (`url:` client config and `caBundle`, filled by
+//! `kube-codegen-conversion`'s helpers): objects written through one
 //! version's generated client are read, listed and watched through the
 //! other's; data only one version holds survives updates through the other;
 //! and after the storage version changes, every stored object is migrated.
@@ -18,26 +19,46 @@ use k8s_openapi::apiextensions_apiserver::pkg::apis::apiextensions::v1::CustomRe
 use k8s_openapi::apimachinery::pkg::api::resource::Quantity;
 use kube::api::{ListParams, PostParams, WatchEvent, WatchParams};
 use kube::core::ObjectMeta;
-use kube_codegen_conversion::{Server, TlsConfig, migrate_storage_version, set_ca_bundle, set_url};
+use kube_codegen_conversion::{migrate_storage_version, set_ca_bundle, set_url};
+use kube_codegen_manager::CancellationToken;
+use kube_codegen_manager::webhook::{Options, Server};
 use tokio::time::timeout;
 
 const WAIT: Duration = Duration::from_secs(30);
 
-/// The webhook on a free loopback port, until the test ends; returns the
-/// URL to convert at and the CA certificate (PEM) to trust.
-async fn start_webhook() -> Result<(String, String, tokio::sync::oneshot::Sender<()>)> {
+/// The webhook server on a free loopback port, its certificate in a
+/// temporary directory, until the returned guard drops; returns the URL to
+/// convert at and the CA certificate (PEM) to trust.
+async fn start_webhook() -> Result<(String, String, Running)> {
     let key = rcgen::KeyPair::generate()?;
     let cert = rcgen::CertificateParams::new(vec!["127.0.0.1".to_owned()])?.self_signed(&key)?;
-    let tls = TlsConfig::from_pem(cert.pem().as_bytes(), key.serialize_pem().as_bytes())?;
-    let server = Server::new(fixture_generated::conversion::conversions(), tls)
-        .bind("127.0.0.1:0".parse()?)
-        .await?;
+    let dir = tempfile::tempdir()?;
+    std::fs::write(dir.path().join("tls.crt"), cert.pem())?;
+    std::fs::write(dir.path().join("tls.key"), key.serialize_pem())?;
+    let mut server = Server::new(Options {
+        host: "127.0.0.1".parse()?,
+        port: 0,
+        cert_dir: dir.path().to_owned(),
+        ..Options::default()
+    });
+    server.conversions(fixture_generated::conversion::conversions());
+    let server = server.bind().await?;
     let url = format!("https://{}/convert", server.local_addr());
-    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    tokio::spawn(server.serve(async {
-        stopped.await.ok();
-    }));
-    Ok((url, cert.pem(), stop))
+    let stop = CancellationToken::new();
+    tokio::spawn(server.serve(stop.clone()));
+    Ok((url, cert.pem(), Running { stop, _dir: dir }))
+}
+
+/// Stops the webhook server (and removes its certificate) when dropped.
+struct Running {
+    stop: CancellationToken,
+    _dir: tempfile::TempDir,
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        self.stop.cancel();
+    }
 }
 
 /// The fixture's CRD for `kind`, its webhook pointed at `url`.

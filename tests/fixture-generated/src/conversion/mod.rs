@@ -14,7 +14,7 @@
 //! - `NodePool` of `fleet.fixture.example.com`: hub v2, spokes v1
 #[cfg(feature = "fleet")]
 mod fleet;
-/// Every converted kind with its hub and spokes, for `kube_codegen_conversion::Server`.
+/// Every converted kind with its hub and spokes, for a conversion webhook server (`kube_codegen_manager::Manager::conversions`).
 pub fn conversions() -> kube_codegen_conversion::Conversions {
     #[allow(unused_mut)]
     let mut conversions = kube_codegen_conversion::Conversions::new();

@@ -30,11 +30,20 @@ pub(crate) struct Checked<'d> {
 
 /// Checks `e` with `self` (and `oldSelf`) of type `self_ty`.
 pub(crate) fn check<'d>(e: &IdedExpr, self_ty: Type<'d>, old_self: Type<'d>) -> Checked<'d> {
-    let mut checker = Checker {
-        scopes: vec![HashMap::from([
+    check_with(
+        e,
+        HashMap::from([
             ("self".to_owned(), self_ty),
             ("oldSelf".to_owned(), old_self),
-        ])],
+        ]),
+    )
+}
+
+/// Checks `e` with `variables` declared; a name may be qualified
+/// (`authorizer.requestResource`), as cel-go resolves `a.b` as one name first.
+pub(crate) fn check_with<'d>(e: &IdedExpr, variables: HashMap<String, Type<'d>>) -> Checked<'d> {
+    let mut checker = Checker {
+        scopes: vec![variables],
         mapping: Mapping::default(),
         next_param: 1000,
         out: Checked::default(),
@@ -109,6 +118,9 @@ impl<'d> Checker<'d> {
                     }
                 },
             },
+            Expr::Select(select) if !select.test && self.qualified_variable(e).is_some() => {
+                self.qualified_variable(e).unwrap_or(Type::Error)
+            }
             Expr::Select(select) => {
                 let field = self.select_field(&select.operand, &select.field, false);
                 if select.test {
@@ -196,6 +208,12 @@ impl<'d> Checker<'d> {
             Expr::Unspecified => Type::Error,
         };
         self.set(e, t)
+    }
+
+    /// The type of a declared variable whose name has a dot, written `a.b`.
+    fn qualified_variable(&self, e: &IdedExpr) -> Option<Type<'d>> {
+        let name = qualified_name(e)?;
+        name.contains('.').then(|| self.lookup(&name).cloned())?
     }
 
     fn type_at(&self, e: &IdedExpr) -> Type<'d> {

@@ -14,7 +14,7 @@ use k8s_openapi::apiextensions_apiserver::pkg::apis::apiextensions::v1::{
 pub(crate) const MAX_REQUEST_SIZE: i64 = 3 * 1024 * 1024;
 
 /// A node's CEL declaration.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub(crate) struct Decl {
     pub kind: DeclKind,
     /// The most characters, bytes, items or entries a value may have (0 for
@@ -24,7 +24,7 @@ pub(crate) struct Decl {
     pub min_size: i64,
 }
 
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub(crate) enum DeclKind {
     Int,
     Double,

@@ -38,7 +38,8 @@ use k8s_openapi::apiextensions_apiserver::pkg::apis::apiextensions::v1::{
     JSONSchemaProps, JSONSchemaPropsOrArray, JSONSchemaPropsOrBool,
 };
 
-use decl::{Decl, MAX_REQUEST_SIZE};
+use decl::MAX_REQUEST_SIZE;
+pub(crate) use decl::{Decl, DeclKind};
 use types::Type;
 
 /// The most a rule may cost, times how often it runs (`StaticEstimatedCostLimit`).
@@ -46,6 +47,60 @@ pub const RULE_COST_LIMIT: u64 = 10_000_000;
 /// The most the rules of one version's schema may cost together
 /// (`StaticEstimatedCRDCostLimit`).
 pub const SCHEMA_COST_LIMIT: u64 = 100_000_000;
+
+/// A variable of an expression checked outside a CRD (admission match
+/// conditions): its type in the API server's environment.
+pub(crate) enum Variable<'d> {
+    /// `dyn`: anything (`object`, `oldObject`).
+    Dyn,
+    /// An object type the server declares (`kubernetes.AdmissionRequest`).
+    Object(&'d Decl),
+    /// A type of a library (`kubernetes.authorization.Authorizer`).
+    Library(&'static str),
+}
+
+/// Type-checks `expression` (which parses) with `variables` declared, over
+/// the API server's function table: the type it evaluates to (`None` where a
+/// macro form is not modelled here), or cel-go's messages for what does not
+/// check (undeclared names, fields an object type lacks, calls no overload
+/// takes).
+pub(crate) fn check_expression(
+    expression: &str,
+    variables: &[(&str, Variable<'_>)],
+) -> Result<Option<String>, Vec<String>> {
+    let ast = match crate::parse::cel_syntax::parser().parse(expression) {
+        Ok(ast) => ast,
+        Err(errors) => {
+            return Err(errors
+                .errors
+                .iter()
+                .take(1)
+                .map(|e| format!("{} (line {}, column {})", e.msg, e.pos.0, e.pos.1))
+                .collect());
+        }
+    };
+    let ast = expand::macros(ast);
+    let declared = variables
+        .iter()
+        .map(|(name, variable)| {
+            let t = match variable {
+                Variable::Dyn => Type::Dyn,
+                Variable::Object(decl) => checker::type_of(decl),
+                Variable::Library(name) => Type::Named((*name).to_owned(), Vec::new()),
+            };
+            ((*name).to_owned(), t)
+        })
+        .collect();
+    let checked = checker::check_with(&ast, declared);
+    if !checked.errors.is_empty() {
+        return Err(checked.errors);
+    }
+    if checked.unmodelled {
+        return Ok(None);
+    }
+    let result = checked.types.get(&ast.id).cloned().unwrap_or(Type::Dyn);
+    Ok(Some(result.to_string()))
+}
 
 /// The estimate of one rule or message expression, as the API server computes it.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -25,3 +25,11 @@ pub struct Node {
     // +kubebuilder:conversion:strategy=Webhook
     pub name: String,
 }
+
+// +genclient
+// +kubebuilder:conversion:strategy=Webhook
+// +kubebuilder:conversion:webhook:service=fleet/fleet-webhook,path=/Convert_v1
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct Zone {
+    pub metadata: ObjectMeta,
+}

@@ -8,7 +8,6 @@ pub struct Shapes {
     pub callback: fn(i32) -> i32,
     pub fixed: [u8; LEN],
     pub set: std::collections::BTreeSet<String>,
-    pub by_number: std::collections::BTreeMap<i32, String>,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]

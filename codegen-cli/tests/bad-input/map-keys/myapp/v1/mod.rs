@@ -1,0 +1,4 @@
+//! +groupName=myapp.example.com
+
+mod app;
+pub use app::*;

@@ -1,0 +1,4 @@
+//! +groupName=shop.example.com
+
+mod order;
+pub use order::*;

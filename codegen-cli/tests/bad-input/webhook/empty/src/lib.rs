@@ -1,0 +1,3 @@
+//! A crate without webhook markers.
+
+pub fn serve() {}

@@ -1,0 +1,3 @@
+module webhookparity.example.com/cases
+
+go 1.22

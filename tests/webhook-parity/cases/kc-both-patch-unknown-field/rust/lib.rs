@@ -1,0 +1,4 @@
+//! A miscased field in `patch=`.
+
+// +kubebuilder:webhook:path=/validate-batch-example-com-v1-cronjob,mutating=false,failurePolicy=fail,sideEffects=None,groups=batch.example.com,resources=cronjobs,verbs=create;update,versions=v1,name=vcronjob-v1.kb.io,admissionReviewVersions=v1,patch=`{"TimeoutSeconds":25}`
+pub struct Webhook0;

@@ -1,0 +1,4 @@
+//! Two webhooks with one name in one configuration (in two files).
+
+// +kubebuilder:webhook:path=/validate-batch-example-com-v1-job,mutating=false,failurePolicy=fail,sideEffects=None,groups=batch.example.com,resources=jobs,verbs=create;update,versions=v1,name=vcronjob-v1.kb.io,admissionReviewVersions=v1
+pub struct Webhook0;

@@ -1,0 +1,4 @@
+//! AdmissionReview versions the API server does not speak.
+
+// +kubebuilder:webhook:path=/validate-batch-example-com-v1-cronjob,mutating=false,failurePolicy=fail,sideEffects=None,groups=batch.example.com,resources=cronjobs,verbs=create;update,versions=v1,name=vcronjob-v1.kb.io,admissionReviewVersions=v2
+pub struct Webhook0;

@@ -1,0 +1,4 @@
+//! A verb webhooks are not called for.
+
+// +kubebuilder:webhook:path=/validate-batch-example-com-v1-cronjob,mutating=false,failurePolicy=fail,sideEffects=None,groups=batch.example.com,resources=cronjobs,verbs=create;patch,versions=v1,name=vcronjob-v1.kb.io,admissionReviewVersions=v1
+pub struct Webhook0;
