@@ -264,7 +264,8 @@ pub fn render_webhook(
 /// manifest to declare features or dependencies in).
 fn output_manifest(config: &Config, api: &Api) -> Result<Option<(PathBuf, String)>, Error> {
     let path = config.output_dir.join("Cargo.toml");
-    let features = (config.emit.cargo_features).then(|| emit::features::features(api, &config.emit));
+    let features =
+        (config.emit.cargo_features).then(|| emit::features::features(api, &config.emit));
     let edits_existing = features.is_some() || config.add_dependencies;
     if config.crate_version.is_none() && !(edits_existing && path.is_file()) {
         return Ok(None);
