@@ -428,7 +428,7 @@ impl Builder {
             .transpose()?;
         let crd_opts = self.artifacts.crds.then_some(&self.crd);
         let (mut parsed, crds) =
-            match pipeline::parse_and_check(&self.input_dir, &parse_opts, crd_opts) {
+            match pipeline::parse_and_check(&self.input_dir, &parse_opts, crd_opts, true) {
                 Ok(checked) => (checked.parsed, checked.crds),
                 Err(diagnostics) => {
                     // Fixing the input must re-run the script.

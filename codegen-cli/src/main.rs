@@ -222,7 +222,7 @@ fn crd(args: &InputArgs) -> Result<ExitCode, Error> {
         crd: args.crd.options(),
         ..EmitOptions::default()
     };
-    let checked = pipeline::parse_and_check(&args.input_dir, &parse, Some(&opts.crd))
+    let checked = pipeline::parse_and_check(&args.input_dir, &parse, Some(&opts.crd), false)
         .map_err(Error::Input)?;
     let (files, size_warnings) =
         kube_codegen::emit::crd::emit_built(&checked.parsed.api, &checked.crds, &opts);

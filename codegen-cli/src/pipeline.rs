@@ -105,14 +105,18 @@ pub struct Checked {
 /// Parses the API under `input_dir` and, with `crd` options, builds its CRDs
 /// (once): their errors are reported with the input's in one round, also when
 /// the input has errors of its own (then for what could be read, except on
-/// lines that already have an error).
+/// lines that already have an error). With `conversions`, the versions that
+/// differ and that nobody converts are errors of that round too (a run that
+/// writes only CRDs writes no conversion code and leaves them alone).
 pub fn parse_and_check(
     input_dir: &Path,
     opts: &ParseOptions,
     crd: Option<&CrdOptions>,
+    conversions: bool,
 ) -> Result<Checked, Diagnostics> {
     let mut crds = Vec::new();
-    let parsed = parse::parse_dir_with(input_dir, opts, &mut crd_check(crd, &mut crds))?;
+    let parsed =
+        parse::parse_dir_with(input_dir, opts, &mut crd_check(crd, conversions, &mut crds))?;
     Ok(Checked { parsed, crds })
 }
 
@@ -121,22 +125,25 @@ pub fn parse_sources_and_check(
     files: &[(PathBuf, String)],
     opts: &ParseOptions,
     crd: Option<&CrdOptions>,
+    conversions: bool,
 ) -> Result<Checked, Diagnostics> {
     let mut crds = Vec::new();
-    let parsed = parse::parse_sources_with(files, opts, &mut crd_check(crd, &mut crds))?;
+    let parsed =
+        parse::parse_sources_with(files, opts, &mut crd_check(crd, conversions, &mut crds))?;
     Ok(Checked { parsed, crds })
 }
 
 /// The parse check that builds the CRDs into `built` and reports their errors.
 fn crd_check<'a>(
     crd: Option<&'a CrdOptions>,
+    conversions: bool,
     built: &'a mut Vec<Crd>,
 ) -> impl FnMut(&Api, &[Diagnostic]) -> Vec<Diagnostic> + 'a {
     move |api, diags| {
         let input_errors = diags.iter().any(Diagnostic::is_error);
         // Conversions are planned where they are emitted; on a model that has
         // errors of its own their errors would be guesses.
-        let mut more = if input_errors {
+        let mut more = if input_errors || !conversions {
             Vec::new()
         } else {
             emit::conversion::check_conversions(api)
@@ -174,9 +181,13 @@ fn crd_check<'a>(
 pub fn run(config: &Config) -> Result<Output, Error> {
     // Before anything else: code for another runtime release could not compile.
     crate::runtime_version::check(&config.output_dir.join("Cargo.toml")).map_err(Error::Input)?;
-    let Checked { mut parsed, crds } =
-        parse_and_check(&config.input_dir, &config.parse, Some(&config.emit.crd))
-            .map_err(Error::Input)?;
+    let Checked { mut parsed, crds } = parse_and_check(
+        &config.input_dir,
+        &config.parse,
+        Some(&config.emit.crd),
+        true,
+    )
+    .map_err(Error::Input)?;
     // Code that names a crate the output crate lacks would not build.
     if !config.add_dependencies {
         crate::manifest_dependencies::check(&config.output_dir.join("Cargo.toml"), &parsed.api)

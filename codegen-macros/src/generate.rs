@@ -53,7 +53,8 @@ pub fn generate(
     opts: &ParseOptions,
 ) -> Result<Vec<TypeOutput>, Diagnostics> {
     // The CRDs are built once, their errors reported with the input's.
-    let checked = pipeline::parse_sources_and_check(files, opts, Some(&CrdOptions::default()))?;
+    let checked =
+        pipeline::parse_sources_and_check(files, opts, Some(&CrdOptions::default()), true)?;
     let (parsed, crds) = (checked.parsed, checked.crds);
     let mut out = Vec::new();
     for group in &parsed.api.groups {
