@@ -13,8 +13,9 @@ tools first. Sections (`--sections`, comma-separated; default all but llvm):
   scale    synthetic APIs of 1, 10, 100, 500 kinds over up to 50 groups:
            time, CPU and peak memory, next to the Go pipeline (one run each)
   build    cargo build time and rlib size of the generated crate for App and for
-           the 100-kind API, cold and after a one-field change, next to the same
-           types written with kube's #[derive(CustomResource)]
+           a 100-kind API in 10 groups (all features, and one group's feature
+           only), cold and after a one-field change, next to the same types
+           written with kube's #[derive(CustomResource)]
   controller  our App controller and kubernetes/sample-controller on one local
            control plane (hack/k8s), N = 100 and 1000: time to converge, API
            writes, peak RSS (bench/lib/controllers.py)
@@ -68,9 +69,18 @@ def go_env():
     return dict(os.environ)
 
 
-def synth(kinds, lang, out):
-    subprocess.run([sys.executable, SYNTH, "--kinds", str(kinds), "--lang", lang, "--out", out],
-                   check=True)
+def synth(kinds, lang, out, groups=None):
+    extra = ["--groups", str(groups)] if groups else []
+    subprocess.run([sys.executable, SYNTH, "--kinds", str(kinds), "--lang", lang, "--out", out,
+                    *extra], check=True)
+
+
+def synth_groups(kinds, groups):
+    """The group modules (and so the cargo features) of a synthetic API."""
+    sys.path.insert(0, os.path.dirname(SYNTH))
+    import synth as synth_module  # noqa: E402
+
+    return synth_module.GROUP_WORDS[:max(1, min(groups, synth_module.MAX_GROUPS, kinds))]
 
 
 def output_crate(path, name="generated"):
@@ -118,6 +128,18 @@ class Ours:
     def verify(self, runs, label):
         run_once(self.cmd("generate"))
         return measure(self.cmd("verify"), runs, label=f"{label} verify")
+
+    def instructions(self, label):
+        """Instructions of one cold generate, counted by callgrind: a figure the
+        machine's load does not change (None without valgrind)."""
+        if not shutil.which("valgrind"):
+            return None
+        self.clean()
+        log(f"    {label}: counting instructions (valgrind --tool=callgrind)")
+        done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
+                               *self.cmd("generate")], capture_output=True, text=True, check=True)
+        found = re.search(r"Collected : (\d+)", done.stderr)
+        return int(found.group(1)) if found else None
 
 
 def source_lines(crate_dir):
@@ -244,7 +266,7 @@ def section_scale(args, kc, tmp, results):
         label = f"{kinds} kinds"
         entry = {"cold": ours.cold(runs, label), "rerun": ours.rerun(runs, label),
                  "verify": ours.verify(runs, label), "files": count_files(ours.out) - 1,
-                 "groups": min(kinds, 50)}
+                 "groups": min(kinds, 50), "instructions": ours.instructions(label)}
         if env is not None and kinds in args.go_kinds:
             root = os.path.join(tmp, f"go-synth-{kinds}")
             synth(kinds, "go", root)
@@ -256,10 +278,12 @@ def section_scale(args, kc, tmp, results):
 
 
 def build_crates(args, kc, root, target):
+    groups = args.build_groups
+
     def gen_from(input_src, synth_kinds=None):
         def setup(crate):
             if synth_kinds:
-                synth(synth_kinds, "rust", crate.input_dir)
+                synth(synth_kinds, "rust", crate.input_dir, groups)
             else:
                 shutil.copytree(input_src, crate.input_dir)
             crate.regenerate()
@@ -268,7 +292,7 @@ def build_crates(args, kc, root, target):
     def derive_from(lib=None, synth_kinds=None):
         def setup(crate):
             if synth_kinds:
-                synth(synth_kinds, "derive", crate.dir)
+                synth(synth_kinds, "derive", crate.dir, groups)
             else:
                 shutil.copy(lib, os.path.join(crate.dir, "src", "lib.rs"))
         return setup
@@ -295,12 +319,28 @@ def build_crates(args, kc, root, target):
             crates.append((f"{n} kinds, kube-codegen before", buildcost.Crate(
                 f"bench-gen-{n}-before", root, target, "generated", gen_from(None, n),
                 "apps/v1/widget.rs", "WidgetSpec", args.kc_before)))
+        # The same generated crate built with every feature (the default), and
+        # with one API group's only (`--no-default-features --features apps`):
+        # what a program that uses one group of the API compiles.
         crates += [
-            (f"{n} kinds, kube-codegen", buildcost.Crate(
+            (f"{n} kinds in {groups} groups, kube-codegen, all features", buildcost.Crate(
                 f"bench-gen-{n}", root, target, "generated", gen_from(None, n),
                 "apps/v1/widget.rs", "WidgetSpec", kc,
                 consumer=dict(group="apps", version="v1", kind="Widget", plural="widgets"))),
-            (f"{n} kinds, derive(CustomResource)", buildcost.Crate(
+            (f"{n} kinds in {groups} groups, kube-codegen, one group (`apps`, "
+             f"{n // groups} kinds)", buildcost.Crate(
+                 f"bench-gen-{n}-apps", root, target, "generated", gen_from(None, n),
+                 "apps/v1/widget.rs", "WidgetSpec", kc, features=["apps"])),
+            (f"{n} kinds in {groups} groups, kube-codegen, every group without apply "
+             "configurations", buildcost.Crate(
+                 f"bench-gen-{n}-groups", root, target, "generated", gen_from(None, n),
+                 "apps/v1/widget.rs", "WidgetSpec", kc, features=synth_groups(n, groups))),
+            (f"{n} kinds in {groups} groups, kube-codegen, one group without apply "
+             "configurations", buildcost.Crate(
+                 f"bench-gen-{n}-apps-types", root, target, "generated", gen_from(None, n),
+                 "apps/v1/widget.rs", "WidgetSpec", kc, features=["apps"],
+                 apply_configurations=False)),
+            (f"{n} kinds in {groups} groups, derive(CustomResource)", buildcost.Crate(
                 f"bench-derive-{n}", root, target, "derive", derive_from(synth_kinds=n),
                 "src/apps.rs", "WidgetSpec")),
         ]
@@ -439,6 +479,9 @@ def main():
     args.kinds = [1, 10, 100] if args.quick else [1, 10, 100, 500]
     args.go_kinds = [] if args.quick else [1, 10, 100, 500]
     args.build_kinds = None if args.quick else 100
+    # The 100-kind build crate spreads its kinds over 10 groups, so that one
+    # group's feature is a tenth of the API.
+    args.build_groups = 10
     args.build_runs = 1
     args.controller_n = [100] if args.quick else [100, 1000]
     sections = [s.strip() for s in args.sections.split(",") if s.strip()]

@@ -20,6 +20,14 @@ hack/verify-codegen.sh
 step "cargo clippy (workspace, all targets, -D warnings)"
 cargo clippy --locked --workspace --all-targets -- -D warnings
 
+step "each API group of the generated crates alone (their cargo features)"
+for features in "" myapp applyconfigurations; do
+    cargo clippy --locked -p generated --no-default-features --features "$features" -- -D warnings
+done
+for features in "" batch fleet infra applyconfigurations infra,applyconfigurations; do
+    cargo clippy --locked -p fixture-generated --no-default-features --features "$features" -- -D warnings
+done
+
 step "control plane binaries (built once, then cached)"
 hack/k8s/build.sh
 

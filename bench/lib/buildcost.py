@@ -125,7 +125,7 @@ class Crate:
     hand-written derive code."""
 
     def __init__(self, name, root, target_dir, kind, setup, change_file, change_struct, kc_bin=None,
-                 consumer=None):
+                 consumer=None, features=None, apply_configurations=True):
         self.name = name
         self.dir = os.path.join(root, name)
         self.target_dir = target_dir
@@ -138,6 +138,11 @@ class Crate:
         # For generated crates: {group, version, kind, plural} of the kind a
         # consumer crate uses (see CONSUMER).
         self.consumer = consumer
+        # Cargo features to build with instead of the default ones (the
+        # generated crate's API groups), and whether to generate the apply
+        # configurations at all.
+        self.features = features
+        self.apply_configurations = apply_configurations
 
     @property
     def env(self):
@@ -157,15 +162,22 @@ class Crate:
         self.setup(self)
 
     def regenerate(self):
+        extra = [] if self.apply_configurations else ["--apply-configurations=false"]
         run_once(
-            [self.kc_bin, "generate", "--input-dir", self.input_dir, "--output-dir", self.dir]
+            [self.kc_bin, "generate", "--input-dir", self.input_dir, "--output-dir", self.dir,
+             *extra]
         )
 
     def cargo(self, *args):
         return ["cargo", *args, "--manifest-path", os.path.join(self.dir, "Cargo.toml")]
 
+    def build_cmd(self):
+        if self.features is None:
+            return self.cargo("build")
+        return self.cargo("build", "--no-default-features", "--features", ",".join(self.features))
+
     def build_once(self):
-        subprocess.run(self.cargo("build"), env=self.env, check=True,
+        subprocess.run(self.build_cmd(), env=self.env, check=True,
                        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
 
     def rlib_size(self):
@@ -194,11 +206,11 @@ class Crate:
         print(f"  {label}: building dependencies (untimed)", flush=True)
         self.build_once()
         clean = self.cargo("clean", "-p", self.name)
-        cold = measure(self.cargo("build"), cold_runs, prepare=lambda: subprocess.run(
+        cold = measure(self.build_cmd(), cold_runs, prepare=lambda: subprocess.run(
             clean, env=self.env, check=True, stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL), env=self.env, label=f"{label} cold")
         size = self.rlib_size()
-        change = measure(self.cargo("build"), change_runs, prepare=self.apply_change,
+        change = measure(self.build_cmd(), change_runs, prepare=self.apply_change,
                          env=self.env, label=f"{label} one-field change")
         result = {"cold": cold, "change": change, "rlib_bytes": size, "lines": self.source_lines()}
         if self.consumer:

@@ -27,6 +27,10 @@ def ratio(go, ours, key):
     return f"{go[key]['median'] / ours[key]['median']:.0f}×"
 
 
+def instructions(n):
+    return "–" if n is None else f"{n / 1e9:.2f} G"
+
+
 def mib(kib):
     return f"{kib / 1024:.0f} MiB"
 
@@ -64,8 +68,8 @@ def codegen_table(res):
 def scale_table(res):
     rows = [
         "| kinds | groups | files written | generate, empty crate: wall (min–max) | CPU "
-        "| peak RSS | regenerate, no change | verify | Go pipeline |",
-        "|---|---|---|---|---|---|---|---|---|",
+        "| instructions | peak RSS | regenerate, no change | verify | Go pipeline |",
+        "|---|---|---|---|---|---|---|---|---|---|",
     ]
     for kinds, e in res.items():
         go = e.get("go", {}).get("pipeline")
@@ -74,7 +78,8 @@ def scale_table(res):
             if go else "–"
         rows.append(
             f"| {kinds} | {e['groups']} | {e['files']} | {span(e['cold'])} | "
-            f"{secs(e['cold']['cpu']['median'])} | {mib(e['cold']['maxrss_kib'])} | "
+            f"{secs(e['cold']['cpu']['median'])} | {instructions(e.get('instructions'))} | "
+            f"{mib(e['cold']['maxrss_kib'])} | "
             f"{span(e['rerun'])} | {span(e['verify'])} | {go_txt} |"
         )
     keys = sorted(res, key=int)
@@ -88,17 +93,22 @@ def scale_table(res):
 
 def build_table(res):
     rows = [
-        "| crate | lines of Rust | cold build of the crate | after a one-field change | rlib |",
-        "|---|---|---|---|---|",
+        "| crate | lines of Rust | cold build of the crate: wall | CPU | after a one-field "
+        "change: wall | CPU | rlib |",
+        "|---|---|---|---|---|---|---|",
     ]
     for label, e in res.items():
         size = f"{e['rlib_bytes'] / 1024 / 1024:.1f} MiB" if e["rlib_bytes"] else "?"
-        change = span(e["change"]) if e.get("change") else "–"
-        rows.append(f"| {label} | {e['lines']} | {span(e['cold'])} | {change} | {size} |")
+        change = e.get("change")
+        change_txt = f"{span(change)} | {secs(change['cpu']['median'])}" if change else "– | –"
+        rows.append(f"| {label} | {e['lines']} | {span(e['cold'])} | "
+                    f"{secs(e['cold']['cpu']['median'])} | {change_txt} | {size} |")
         if "user" in e:
             u = e["user"]
             rows.append(f"| … + a crate using one kind (client, fake, informer, lister) | – | "
-                        f"+{span(u['cold'])} | {span(u['change'])} (both crates) | – |")
+                        f"+{span(u['cold'])} | +{secs(u['cold']['cpu']['median'])} | "
+                        f"{span(u['change'])} (both crates) | {secs(u['change']['cpu']['median'])} "
+                        "| – |")
     return "\n".join(rows)
 
 

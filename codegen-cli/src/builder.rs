@@ -27,6 +27,10 @@
 //! informers), `k8s-openapi`, `serde`, `serde_json`, `serde-saphyr` (CRDs),
 //! `futures` and `tokio` (clientset, informers).
 //!
+//! The file is formatted (prettyplease over the whole of it) unless
+//! [`Builder::format`] turns that off, as prost-build's `Config::format` does:
+//! only the compiler reads it.
+//!
 //! Cargo re-runs the build script when a file the parser read changes or a file
 //! is added to the input directory, and only then: the script prints a
 //! `cargo::rerun-if-changed` line for each. Files whose content did not change
@@ -47,7 +51,7 @@ use std::path::{Path, PathBuf};
 use crate::diag::Diagnostics;
 use crate::emit::EmitOptions;
 use crate::emit::crd::{CrdOptions, KubeVersion};
-use crate::parse::{self, ParseOptions};
+use crate::parse::ParseOptions;
 use crate::pipeline::{self, Artifacts};
 use crate::write::{self, Boilerplate, RenderError};
 
@@ -68,6 +72,8 @@ pub struct Builder {
     plural_exceptions: BTreeMap<String, String>,
     crate_name: Option<String>,
     cargo_directives: bool,
+    /// Format the output file (prettyplease), prost-build's `Config::format`.
+    format: bool,
     crd: CrdOptions,
     /// Where to read `+kubebuilder:rbac` markers, and the role name.
     rbac: Option<(PathBuf, String)>,
@@ -178,6 +184,7 @@ impl Builder {
             plural_exceptions: BTreeMap::new(),
             crate_name: None,
             cargo_directives: true,
+            format: true,
             crd: CrdOptions::default(),
             rbac: None,
             webhook: None,
@@ -260,6 +267,24 @@ impl Builder {
     /// module, applyconfiguration-gen's output). Default on.
     pub fn apply_configurations(mut self, on: bool) -> Self {
         self.artifacts.apply_configurations = on;
+        self
+    }
+
+    /// Whether to format the generated file, as prost-build's `Config::format`.
+    /// Default on. Code a build script writes into `OUT_DIR` is read by the
+    /// compiler only: off, the script skips formatting it (prettyplease over
+    /// the whole file) and writes the same code on few lines, which compiles
+    /// to the same crate.
+    ///
+    /// ```no_run
+    /// // build.rs
+    /// fn main() -> Result<(), kube_codegen::builder::BuildError> {
+    ///     kube_codegen::builder::Builder::new("apis").format(false).generate()?;
+    ///     Ok(())
+    /// }
+    /// ```
+    pub fn format(mut self, on: bool) -> Self {
+        self.format = on;
         self
     }
 
@@ -382,7 +407,6 @@ impl Builder {
         };
         let parse_opts = ParseOptions {
             plural_exceptions: self.plural_exceptions.clone(),
-            crd_checks: self.artifacts.crds.then(|| self.crd.clone()),
         };
         let input_error = |diagnostics| BuildError::Input {
             input_dir: self.input_dir.clone(),
@@ -402,14 +426,16 @@ impl Builder {
         let webhook = (self.webhook.as_ref())
             .map(|dir| from_sources(dir, crate::webhook::generate, &mut rerun, sink))
             .transpose()?;
-        let mut parsed = match parse::parse_dir(&self.input_dir, &parse_opts) {
-            Ok(parsed) => parsed,
-            Err(diagnostics) => {
-                // Fixing the input must re-run the script.
-                sink.directives(&cargo::rerun_if_changed(&rerun));
-                return Err(input_error(diagnostics));
-            }
-        };
+        let crd_opts = self.artifacts.crds.then_some(&self.crd);
+        let (mut parsed, crds) =
+            match pipeline::parse_and_check(&self.input_dir, &parse_opts, crd_opts, true) {
+                Ok(checked) => (checked.parsed, checked.crds),
+                Err(diagnostics) => {
+                    // Fixing the input must re-run the script.
+                    sink.directives(&cargo::rerun_if_changed(&rerun));
+                    return Err(input_error(diagnostics));
+                }
+            };
         // The files first: cargo names the first changed path as the reason to
         // re-run, and a file says more than its directory.
         rerun.splice(0..0, parsed.inputs.iter().cloned());
@@ -443,21 +469,17 @@ impl Builder {
             crate_name: self.resolved_crate_name(),
             crd: self.crd.clone(),
             apply_configurations: self.artifacts.apply_configurations,
+            // The including crate has features of its own.
+            cargo_features: false,
         };
-        let files = pipeline::emit_artifacts(&parsed.api, &emit_opts, &self.artifacts)
-            .map_err(input_error)?;
+        let (files, size_warnings) =
+            pipeline::emit_artifacts_with(&parsed.api, &crds, &emit_opts, &self.artifacts)
+                .map_err(input_error)?;
         let mut warnings = parsed.warnings;
-        warnings.0.extend(pipeline::crd_size_warnings(
-            &parsed.api,
-            &emit_opts,
-            files.iter().filter_map(|f| match &f.content {
-                crate::emit::Content::Text(text) if f.path.starts_with("crds") => Some(text.len()),
-                _ => None,
-            }),
-        ));
+        warnings.0.extend(size_warnings);
         sink.diagnostics(&Diagnostics(warnings.0[parsed_warning_count..].to_vec()));
         let data_dir = PathBuf::from(self.data_dir_name());
-        let files = single_file::single_file(&files, &self.file_name, &data_dir)?;
+        let files = single_file::single_file(&files, &self.file_name, &data_dir, self.format)?;
         let mut desired = BTreeMap::new();
         for file in &files {
             desired.insert(

@@ -9,6 +9,7 @@
 //! `build.rs` and the proc macros all share it.
 
 pub mod builder;
+pub mod cargo_features;
 pub mod cli;
 pub mod crate_version;
 pub mod dependencies;

@@ -217,26 +217,19 @@ fn verify(args: &GenerateArgs) -> Result<ExitCode, Error> {
 fn crd(args: &InputArgs) -> Result<ExitCode, Error> {
     let parse = ParseOptions {
         plural_exceptions: args.plural_exceptions.clone(),
-        crd_checks: Some(args.crd.options()),
     };
-    let parsed = kube_codegen::parse::parse_dir(&args.input_dir, &parse).map_err(Error::Input)?;
     let opts = EmitOptions {
         crd: args.crd.options(),
         ..EmitOptions::default()
     };
-    let files = kube_codegen::emit::crd::emit_crds(&parsed.api, &opts)
-        .map_err(|errors| Error::Input(pipeline::crd_diagnostics(errors)))?;
-    let mut warnings = parsed.warnings;
-    warnings.0.extend(pipeline::crd_size_warnings(
-        &parsed.api,
-        &opts,
-        files.iter().filter_map(|f| match &f.content {
-            kube_codegen::emit::Content::Text(yaml) if f.path.starts_with("crds") => {
-                Some(yaml.len())
-            }
-            _ => None,
-        }),
-    ));
+    let checked = pipeline::parse_and_check(&args.input_dir, &parse, Some(&opts.crd), false)
+        .map_err(Error::Input)?;
+    let (files, size_warnings) =
+        kube_codegen::emit::crd::emit_built(&checked.parsed.api, &checked.crds, &opts);
+    let mut warnings = checked.parsed.warnings;
+    warnings
+        .0
+        .extend(pipeline::with_source_lines(size_warnings));
     print_warnings(&warnings);
     for file in files {
         if let kube_codegen::emit::Content::Text(yaml) = file.content {
@@ -284,12 +277,12 @@ fn config(args: &GenerateArgs) -> Result<Config, Error> {
         boilerplate,
         parse: ParseOptions {
             plural_exceptions: args.input.plural_exceptions.clone(),
-            crd_checks: Some(args.input.crd.options()),
         },
         emit: EmitOptions {
             crate_name,
             crd: args.input.crd.options(),
             apply_configurations: args.apply_configurations,
+            cargo_features: true,
         },
         crate_version: args.crate_version.clone(),
         rbac: args

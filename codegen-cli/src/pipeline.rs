@@ -8,7 +8,8 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, PoisonError};
 
-use crate::diag::Diagnostics;
+use crate::diag::{Diagnostic, Diagnostics};
+use crate::emit::crd::{Crd, CrdOptions};
 use crate::emit::{self, EmitOptions, GeneratedFile};
 use crate::model::Api;
 use crate::parse::{self, ParseOptions, Parsed};
@@ -68,15 +69,17 @@ pub enum Error {
     /// The input is wrong; the diagnostics say where and how to fix it.
     #[error("{0}")]
     Input(Diagnostics),
+    /// A file could not be read or written.
     #[error("{path}: {source}")]
     Io {
         path: PathBuf,
         #[source]
         source: std::io::Error,
     },
+    /// An emitter made Rust that does not parse: a generator bug.
     #[error(transparent)]
     Render(#[from] RenderError),
-    /// The generated crate's Cargo.toml cannot take `--crate-version`.
+    /// The generated crate's Cargo.toml cannot take `--crate-version` or its features.
     #[error("{}: {message}", .path.display())]
     Manifest { path: PathBuf, message: String },
 }
@@ -86,15 +89,105 @@ pub enum Error {
 pub struct Output {
     pub parsed: Parsed,
     pub files: BTreeMap<PathBuf, String>,
-    /// The generated crate's Cargo.toml with the `--crate-version` set: (path, content).
+    /// The generated crate's Cargo.toml with the `--crate-version` set and
+    /// its features declared: (path, content).
     pub manifest: Option<(PathBuf, String)>,
+}
+
+/// A parsed API and its CRDs, each built once.
+#[derive(Debug)]
+pub struct Checked {
+    pub parsed: Parsed,
+    /// Every CRD of the API, sorted by output path; empty when none were asked for.
+    pub crds: Vec<Crd>,
+}
+
+/// Parses the API under `input_dir` and, with `crd` options, builds its CRDs
+/// (once): their errors are reported with the input's in one round, also when
+/// the input has errors of its own (then for what could be read, except on
+/// lines that already have an error). With `conversions`, the versions that
+/// differ and that nobody converts are errors of that round too (a run that
+/// writes only CRDs writes no conversion code and leaves them alone).
+pub fn parse_and_check(
+    input_dir: &Path,
+    opts: &ParseOptions,
+    crd: Option<&CrdOptions>,
+    conversions: bool,
+) -> Result<Checked, Diagnostics> {
+    let mut crds = Vec::new();
+    let parsed =
+        parse::parse_dir_with(input_dir, opts, &mut crd_check(crd, conversions, &mut crds))?;
+    Ok(Checked { parsed, crds })
+}
+
+/// [`parse_and_check`] on in-memory sources (paths relative to the input root).
+pub fn parse_sources_and_check(
+    files: &[(PathBuf, String)],
+    opts: &ParseOptions,
+    crd: Option<&CrdOptions>,
+    conversions: bool,
+) -> Result<Checked, Diagnostics> {
+    let mut crds = Vec::new();
+    let parsed =
+        parse::parse_sources_with(files, opts, &mut crd_check(crd, conversions, &mut crds))?;
+    Ok(Checked { parsed, crds })
+}
+
+/// The parse check that builds the CRDs into `built` and reports their errors.
+fn crd_check<'a>(
+    crd: Option<&'a CrdOptions>,
+    conversions: bool,
+    built: &'a mut Vec<Crd>,
+) -> impl FnMut(&Api, &[Diagnostic]) -> Vec<Diagnostic> + 'a {
+    move |api, diags| {
+        let input_errors = diags.iter().any(Diagnostic::is_error);
+        // Conversions are planned where they are emitted; on a model that has
+        // errors of its own their errors would be guesses.
+        let mut more = if input_errors || !conversions {
+            Vec::new()
+        } else {
+            emit::conversion::check_conversions(api)
+        };
+        let Some(options) = crd else {
+            return more;
+        };
+        match emit::crd::build_crds_with(api, options) {
+            Ok(crds) => {
+                *built = crds;
+                more
+            }
+            Err(errors) => {
+                // A field whose type could not be read is no news twice.
+                let with_errors: std::collections::BTreeSet<(&Path, usize)> = diags
+                    .iter()
+                    .filter(|d| d.is_error())
+                    .map(|d| (d.location.file.as_path(), d.location.line))
+                    .collect();
+                more.extend(
+                    errors
+                        .iter()
+                        .filter(|e| {
+                            !with_errors.contains(&(e.location.file.as_path(), e.location.line))
+                        })
+                        .map(emit::crd::CrdError::to_diagnostic),
+                );
+                more
+            }
+        }
+    }
 }
 
 /// Parses, validates, emits and renders; touches nothing on disk but the input.
 pub fn run(config: &Config) -> Result<Output, Error> {
     // Before anything else: code for another runtime release could not compile.
     crate::runtime_version::check(&config.output_dir.join("Cargo.toml")).map_err(Error::Input)?;
-    let mut parsed = parse::parse_dir(&config.input_dir, &config.parse).map_err(Error::Input)?;
+    let Checked { mut parsed, crds } = parse_and_check(
+        &config.input_dir,
+        &config.parse,
+        Some(&config.emit.crd),
+        true,
+    )
+    .map_err(Error::Input)?;
     // Code that names a crate the output crate lacks would not build.
     if !config.add_dependencies {
         crate::manifest_dependencies::check(&config.output_dir.join("Cargo.toml"), &parsed.api)
@@ -120,13 +213,14 @@ pub fn run(config: &Config) -> Result<Output, Error> {
         apply_configurations: config.emit.apply_configurations,
         ..Artifacts::ALL
     };
-    let files = emit_and_render(&parsed.api, &config.emit, &artifacts, &config.boilerplate)?;
-    let crd_sizes = files
-        .iter()
-        .filter(|(path, _)| path.starts_with("crds"))
-        .map(|(_, content)| content.len());
-    let size_warnings = crd_size_warnings(&parsed.api, &config.emit, crd_sizes);
-    parsed.warnings.0.extend(size_warnings);
+    let (files, warnings) = emit_and_render(
+        &parsed.api,
+        &crds,
+        &config.emit,
+        &artifacts,
+        &config.boilerplate,
+    )?;
+    parsed.warnings.0.extend(warnings);
     let mut rendered = BTreeMap::new();
     for (path, content) in files {
         let is_crd = path.starts_with("crds");
@@ -146,21 +240,6 @@ pub fn run(config: &Config) -> Result<Output, Error> {
         files: rendered,
         manifest,
     })
-}
-
-/// The warnings for CRDs over the client-side apply limit, given the sizes of the
-/// rendered CRD files; the CRDs are looked at again only when one is that large.
-pub fn crd_size_warnings(
-    api: &Api,
-    opts: &EmitOptions,
-    mut crd_sizes: impl Iterator<Item = usize>,
-) -> Vec<crate::diag::Diagnostic> {
-    if !crd_sizes.any(|len| len > emit::crd::CLIENT_SIDE_APPLY_LIMIT) {
-        return Vec::new();
-    }
-    let mut diags = Diagnostics(emit::crd::size_warnings(api, &opts.crd));
-    fill_source_lines_from_disk(&mut diags);
-    diags.0
 }
 
 /// The RBAC file's final content (header and roles) and the warnings about
@@ -190,47 +269,41 @@ pub fn render_webhook(
 }
 
 /// The generated crate's Cargo.toml as the run leaves it, when the run
-/// changes it: with the `--crate-version`, and with the crates the generated
-/// code uses added (`add_dependencies`); `None` when it is left alone.
+/// changes it: with the `--crate-version`, the cargo features of the API
+/// groups, and the crates the generated code uses added
+/// (`add_dependencies`); `None` when it is left alone (or there is no
+/// manifest to declare features or dependencies in).
 fn output_manifest(config: &Config, api: &Api) -> Result<Option<(PathBuf, String)>, Error> {
-    let mut manifest = match &config.crate_version {
-        Some(version) => Some(versioned_manifest(&config.output_dir, version)?),
-        None => None,
-    };
     let path = config.output_dir.join("Cargo.toml");
-    if config.add_dependencies && path.is_file() {
-        let text = match manifest.take() {
-            Some((_, text)) => text,
-            None => std::fs::read_to_string(&path).map_err(|source| Error::Io {
-                path: path.clone(),
-                source,
-            })?,
-        };
-        let inherited = crate::manifest::workspace_dependencies(&path);
-        let added = crate::manifest_dependencies::add_missing(&text, api, &inherited).map_err(
-            |message| Error::Manifest {
-                path: path.clone(),
-                message,
-            },
-        )?;
-        manifest = Some((path, added.unwrap_or(text)));
+    let features =
+        (config.emit.cargo_features).then(|| emit::features::features(api, &config.emit));
+    let edits_existing = features.is_some() || config.add_dependencies;
+    if config.crate_version.is_none() && !(edits_existing && path.is_file()) {
+        return Ok(None);
     }
-    Ok(manifest)
-}
-
-/// `<output_dir>/Cargo.toml` as it must be with `version`.
-fn versioned_manifest(output_dir: &Path, version: &str) -> Result<(PathBuf, String), Error> {
-    let path = output_dir.join("Cargo.toml");
-    let text = std::fs::read_to_string(&path).map_err(|source| Error::Io {
+    let mut text = std::fs::read_to_string(&path).map_err(|source| Error::Io {
         path: path.clone(),
         source,
     })?;
-    let text =
-        crate::crate_version::set_version(&text, version).map_err(|message| Error::Manifest {
-            path: path.clone(),
-            message,
-        })?;
-    Ok((path, text))
+    let manifest_error = |message| Error::Manifest {
+        path: path.clone(),
+        message,
+    };
+    if let Some(version) = &config.crate_version {
+        text = crate::crate_version::set_version(&text, version).map_err(manifest_error)?;
+    }
+    if let Some(features) = features {
+        text = crate::cargo_features::set_features(&text, &features).map_err(manifest_error)?;
+    }
+    if config.add_dependencies {
+        let inherited = crate::manifest::workspace_dependencies(&path);
+        if let Some(added) = crate::manifest_dependencies::add_missing(&text, api, &inherited)
+            .map_err(manifest_error)?
+        {
+            text = added;
+        }
+    }
+    Ok(Some((path, text)))
 }
 
 /// Every emitter's files for `api`, crate root last (it declares what the others made).
@@ -277,23 +350,48 @@ pub fn emit_artifacts(
     opts: &EmitOptions,
     artifacts: &Artifacts,
 ) -> Result<Vec<GeneratedFile>, Diagnostics> {
+    let crds = if artifacts.crds {
+        emit::crd::build_crds_with(api, &opts.crd).map_err(crd_diagnostics)?
+    } else {
+        Vec::new()
+    };
+    Ok(emit_artifacts_with(api, &crds, opts, artifacts)?.0)
+}
+
+/// [`emit_artifacts`] from CRDs already built ([`parse_and_check`]), with the
+/// warnings about them (size).
+pub fn emit_artifacts_with(
+    api: &Api,
+    crds: &[Crd],
+    opts: &EmitOptions,
+    artifacts: &Artifacts,
+) -> Result<(Vec<GeneratedFile>, Vec<Diagnostic>), Diagnostics> {
+    let inputs = Inputs { api, crds, opts };
     let mut files = Vec::new();
+    let mut warnings = Vec::new();
     for job in emitters(artifacts) {
-        (job.emit)(api, opts, &mut |file| files.push(file))?;
+        (job.emit)(&inputs, &mut |file| files.push(file), &mut warnings)?;
     }
     let root = emit::crate_root::emit_crate_root(api, opts, &files);
     files.push(root);
-    Ok(files)
+    Ok((files, with_source_lines(warnings)))
 }
 
 /// Rendered files: path relative to the output crate, final content.
 type RenderedFiles = Vec<(PathBuf, String)>;
 
+/// What the emitters read: the model, its CRDs (built once) and the options.
+struct Inputs<'a> {
+    api: &'a Api,
+    crds: &'a [Crd],
+    opts: &'a EmitOptions,
+}
+
 /// One emitter: a whole artifact's files, each handed to the sink as soon as
-/// it is made (the big emitters make them one at a time, so a file's tokens
-/// can be rendered and dropped before the next file is built: a 500-kind run
-/// never holds more than one file's tokens per worker).
-type Emitter = fn(&Api, &EmitOptions, &mut dyn FnMut(GeneratedFile)) -> Result<(), Diagnostics>;
+/// it is made (so a worker can render and drop it before the next one), and
+/// its warnings.
+type Emitter =
+    fn(&Inputs<'_>, &mut dyn FnMut(GeneratedFile), &mut Vec<Diagnostic>) -> Result<(), Diagnostics>;
 
 /// An emitter that returns all its files at once, as an [`Emitter`].
 fn all_at_once(
@@ -316,19 +414,20 @@ struct Job {
 fn emitters(artifacts: &Artifacts) -> Vec<Job> {
     let mut jobs = vec![
         Job {
-            emit: |api, opts, sink| {
-                emit::types::emit_types_each(api, opts, sink);
+            emit: |inputs, sink, _| {
+                emit::types::emit_types_each(inputs.api, inputs.opts, sink);
                 Ok(())
             },
-            share: 28,
+            share: 25,
         },
         Job {
-            emit: |api, opts, sink| {
-                let files = emit::conversion::emit_conversions(api, opts).map_err(|errors| {
-                    let mut diags = Diagnostics(errors);
-                    fill_source_lines_from_disk(&mut diags);
-                    diags
-                });
+            emit: |inputs, sink, _| {
+                let files =
+                    emit::conversion::emit_conversions(inputs.api, inputs.opts).map_err(|errors| {
+                        let mut diags = Diagnostics(errors);
+                        fill_source_lines_from_disk(&mut diags);
+                        diags
+                    });
                 all_at_once(files, sink)
             },
             share: 1,
@@ -336,49 +435,54 @@ fn emitters(artifacts: &Artifacts) -> Vec<Job> {
     ];
     if artifacts.crds {
         jobs.push(Job {
-            emit: |api, opts, sink| {
-                all_at_once(
-                    emit::crd::emit_crds(api, opts).map_err(crd_diagnostics),
-                    sink,
-                )
+            emit: |inputs, sink, warnings| {
+                let (files, size) = emit::crd::emit_built(inputs.api, inputs.crds, inputs.opts);
+                warnings.extend(size);
+                all_at_once(Ok(files), sink)
             },
-            share: 20,
+            share: 45,
         });
     }
     if artifacts.clientset || artifacts.informers {
         jobs.push(Job {
-            emit: |api, opts, sink| {
-                all_at_once(Ok(emit::clientset::emit_clientset(api, opts)), sink)
+            emit: |inputs, sink, _| {
+                all_at_once(
+                    Ok(emit::clientset::emit_clientset(inputs.api, inputs.opts)),
+                    sink,
+                )
             },
             share: 2,
         });
     }
     if artifacts.informers {
         jobs.push(Job {
-            emit: |api, opts, sink| {
-                all_at_once(Ok(emit::informers::emit_informers(api, opts)), sink)
+            emit: |inputs, sink, _| {
+                all_at_once(
+                    Ok(emit::informers::emit_informers(inputs.api, inputs.opts)),
+                    sink,
+                )
             },
-            share: 3,
+            share: 2,
         });
     }
     let apply: Option<Emitter> = match (artifacts.apply_configurations, artifacts.crds) {
-        (true, true) => Some(|api, opts, sink| {
-            emit::applyconfig::emit_apply_configurations_each(api, opts, true, sink);
+        (true, true) => Some(|inputs, sink, _| {
+            emit::applyconfig::emit_apply_configurations_each(inputs.api, inputs.opts, true, sink);
             Ok(())
         }),
-        (true, false) => Some(|api, opts, sink| {
-            emit::applyconfig::emit_apply_configurations_each(api, opts, false, sink);
+        (true, false) => Some(|inputs, sink, _| {
+            emit::applyconfig::emit_apply_configurations_each(inputs.api, inputs.opts, false, sink);
             Ok(())
         }),
         (false, _) => None,
     };
     if let Some(emit) = apply {
-        jobs.push(Job { emit, share: 45 });
+        jobs.push(Job { emit, share: 20 });
     }
     if artifacts.readme {
         jobs.push(Job {
-            emit: |api, opts, sink| {
-                sink(emit::readme::emit_readme(api, opts));
+            emit: |inputs, sink, _| {
+                sink(emit::readme::emit_readme(inputs.api, inputs.opts));
                 Ok(())
             },
             share: 1,
@@ -387,51 +491,59 @@ fn emitters(artifacts: &Artifacts) -> Vec<Job> {
     jobs
 }
 
-/// [`emit_artifacts`] and [`write::render`] in one go, the emitters spread over
-/// the machine's cores: rendering (syn parse + prettyplease) is most of a run's
-/// time and every emitter's files are independent of the others'. A worker runs
-/// whole emitters and renders their files, so only finished text crosses threads
-/// (token streams cannot). Returns (path relative to the output crate, content),
-/// crate root last; the result does not depend on the number of cores.
+/// [`emit_artifacts_with`] and [`write::render`] in one go, the emitters spread
+/// over the machine's cores: every emitter's files are independent of the
+/// others'. A worker runs whole emitters and renders their files (adds the
+/// header), so only finished text crosses threads. Returns (path relative to
+/// the output crate, content), crate root last, and the warnings; the result
+/// does not depend on the number of cores.
 pub fn emit_and_render(
     api: &Api,
+    crds: &[Crd],
     opts: &EmitOptions,
     artifacts: &Artifacts,
     boilerplate: &Boilerplate,
-) -> Result<Vec<(PathBuf, String)>, Error> {
+) -> Result<(RenderedFiles, Vec<Diagnostic>), Error> {
     let jobs = emitters(artifacts);
-    let run_job = |emit: Emitter| -> Result<Vec<(PathBuf, String)>, Error> {
+    let inputs = Inputs { api, crds, opts };
+    let run_job = |emit: Emitter| -> Result<(RenderedFiles, Vec<Diagnostic>), Error> {
         let mut rendered = Vec::new();
+        let mut warnings = Vec::new();
         let mut failed = None;
-        emit(api, opts, &mut |file| {
-            if failed.is_some() {
-                return;
-            }
-            let path = file.path.clone();
-            match write::render_owned(file, boilerplate) {
-                Ok(content) => rendered.push((path, content)),
-                Err(error) => failed = Some(error),
-            }
-        })
+        emit(
+            &inputs,
+            &mut |file| {
+                if failed.is_some() {
+                    return;
+                }
+                let path = file.path.clone();
+                match write::render_owned(file, boilerplate) {
+                    Ok(content) => rendered.push((path, content)),
+                    Err(error) => failed = Some(error),
+                }
+            },
+            &mut warnings,
+        )
         .map_err(Error::Input)?;
         match failed {
             Some(error) => Err(error.into()),
-            None => Ok(rendered),
+            None => Ok((rendered, warnings)),
         }
     };
+    type Slot = Option<Result<(RenderedFiles, Vec<Diagnostic>), Error>>;
     let workers = std::thread::available_parallelism()
         .map_or(1, NonZeroUsize::get)
         .min(jobs.len());
-    let mut results: Vec<Option<Result<RenderedFiles, Error>>> =
-        (0..jobs.len()).map(|_| None).collect();
+    let mut results: Vec<Slot> = (0..jobs.len()).map(|_| None).collect();
     if workers <= 1 {
         for (slot, job) in results.iter_mut().zip(&jobs) {
             *slot = Some(run_job(job.emit));
         }
     } else {
         // Heaviest first (longest-processing-time scheduling): on two cores one
-        // worker takes the apply configurations, the other the types then the
-        // CRDs, and the small ones fill in; results still land in output order.
+        // worker takes the CRDs, the other the types then the apply
+        // configurations, and the small ones fill in; results still land in
+        // output order.
         let mut order: Vec<usize> = (0..jobs.len()).collect();
         order.sort_by_key(|&i| std::cmp::Reverse(jobs[i].share));
         let next = AtomicUsize::new(0);
@@ -448,14 +560,17 @@ pub fn emit_and_render(
         });
     }
     let mut out = Vec::new();
+    let mut warnings = Vec::new();
     for result in results {
-        out.extend(result.expect("every job ran")?);
+        let (files, more) = result.expect("every job ran")?;
+        out.extend(files);
+        warnings.extend(more);
     }
     let root =
         emit::crate_root::emit_crate_root_for(api, opts, out.iter().map(|(p, _)| p.as_path()));
     let path = root.path.clone();
     out.push((path, write::render_owned(root, boilerplate)?));
-    Ok(out)
+    Ok((out, with_source_lines(warnings)))
 }
 
 /// CRD errors as diagnostics, with the input lines they point at.
@@ -466,6 +581,16 @@ pub fn crd_diagnostics(errors: Vec<emit::crd::CrdError>) -> Diagnostics {
     }
     fill_source_lines_from_disk(&mut diags);
     diags
+}
+
+/// Diagnostics with the input lines they point at, read from the input files.
+pub fn with_source_lines(warnings: Vec<Diagnostic>) -> Vec<Diagnostic> {
+    if warnings.is_empty() {
+        return warnings;
+    }
+    let mut diags = Diagnostics(warnings);
+    fill_source_lines_from_disk(&mut diags);
+    diags.0
 }
 
 /// Shows the input lines the diagnostics point at, read from the input files.
@@ -490,7 +615,8 @@ pub fn plan(config: &Config, output: &Output) -> Result<Plan, Error> {
         source,
     })?;
     // The Cargo.toml is hand-written (no generated-file header), so it is not
-    // part of the generated files; only its version line is the generator's.
+    // part of the generated files; only its version and its features are the
+    // generator's.
     if let Some((path, new)) = &output.manifest {
         let old = std::fs::read_to_string(path).map_err(|source| Error::Io {
             path: path.clone(),

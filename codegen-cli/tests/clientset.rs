@@ -24,11 +24,11 @@ fn parsed() -> BTreeMap<String, syn::File> {
         .into_iter()
         .map(|f| {
             let path = f.path.to_string_lossy().replace('\\', "/");
-            let Content::Rust(tokens) = f.content else {
+            let Content::Rust(text) = f.content else {
                 panic!("{path}: the clientset emits only Rust");
             };
-            let file = syn::parse2::<syn::File>(tokens)
-                .unwrap_or_else(|e| panic!("{path} is not valid Rust: {e}"));
+            let file =
+                syn::parse_file(&text).unwrap_or_else(|e| panic!("{path} is not valid Rust: {e}"));
             (path, file)
         })
         .collect()
@@ -307,8 +307,8 @@ fn kind_info(kind: &str) -> String {
     files
         .into_iter()
         .filter_map(|f| match f.content {
-            Content::Rust(tokens) => Some(prettyplease::unparse(&syn::parse2(tokens).unwrap())),
-            Content::Text(_) => None,
+            Content::Rust(text) => Some(text),
+            Content::Tokens(_) | Content::Text(_) => None,
         })
         .find_map(|source| {
             let start = source.find(&format!("impl kube_codegen_runtime::Kind for {kind} {{"))?;
@@ -388,8 +388,8 @@ fn output_is_deterministic() {
         files
             .into_iter()
             .map(|f| match f.content {
-                Content::Rust(t) => (f.path.display().to_string(), t.to_string()),
-                Content::Text(t) => (f.path.display().to_string(), t),
+                Content::Rust(t) | Content::Text(t) => (f.path.display().to_string(), t),
+                Content::Tokens(t) => (f.path.display().to_string(), t.to_string()),
             })
             .collect()
     };
@@ -407,21 +407,20 @@ fn keyword_names_become_valid_identifiers() {
     api.groups[2].versions[0].files[0].types.extend([ty, kind]);
     let files = emit_clientset(&api, &EmitOptions::default());
     for f in &files {
-        let Content::Rust(tokens) = &f.content else {
+        let Content::Rust(text) = &f.content else {
             continue;
         };
-        syn::parse2::<syn::File>(tokens.clone())
+        syn::parse_file(text)
             .unwrap_or_else(|e| panic!("{} is not valid Rust: {e}", f.path.display()));
     }
     let version = files
         .iter()
         .find(|f| f.path.ends_with("clientset/myapp/v1.rs"))
         .expect("v1.rs");
-    let Content::Rust(tokens) = &version.content else {
+    let Content::Rust(source) = &version.content else {
         unreachable!()
     };
-    let parsed: syn::File = syn::parse2(tokens.clone()).unwrap();
-    let source = prettyplease::unparse(&parsed);
+    let parsed: syn::File = syn::parse_file(source).unwrap();
     assert_eq!(
         trait_methods(&parsed, "ImplMethods"),
         [("r#match".to_owned(), vec!["name : & str".to_owned()])],

@@ -663,10 +663,10 @@ fn newtypes_and_arrays_are_emitted_with_a_deep_copy() {
         .iter()
         .find(|f| f.path.ends_with("widget.rs"))
         .expect("widget.rs");
-    let Content::Rust(tokens) = &widget.content else {
+    let Content::Rust(text) = &widget.content else {
         panic!("not Rust")
     };
-    let text = prettyplease::unparse(&syn::parse2(tokens.clone()).unwrap());
+    let text = prettyplease::unparse(&syn::parse_file(text).unwrap());
     for expected in [
         "#[serde(transparent)]\npub struct Hostname(pub String);",
         "pub struct Port(pub i32);",

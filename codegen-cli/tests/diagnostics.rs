@@ -389,12 +389,11 @@ error: spec.versions[0].schema.openAPIV3Schema.properties[spec].properties[backe
 /// structural schema), as `generate`, `crd`, `build.rs` and the macro do.
 #[test]
 fn every_error_is_reported_in_one_run() {
-    let diags = parse_dir(
+    let diags = kube_codegen::pipeline::parse_and_check(
         Path::new("tests/bad-input/one-round"),
-        &ParseOptions {
-            crd_checks: Some(CrdOptions::default()),
-            ..ParseOptions::default()
-        },
+        &ParseOptions::default(),
+        Some(&CrdOptions::default()),
+        true,
     )
     .expect_err("errors of both kinds");
     assert_eq!(diags.error_count(), 5, "{diags}");
@@ -963,11 +962,11 @@ error: converting `Cluster` from v1 to v2 loses `spec.nodeCount`: v2 has no such
    |         ^^^^^^^^^^
    = help: without a conversion the API server only rewrites `apiVersion`: declare one (`// +kubebuilder:conversion:strategy=Webhook` above `Cluster`, conversions in Rust), or acknowledge a change that loses no data with `// +kubebuilder:conversion:lossless` above the field
 
-error: converting `Cluster` from v1 to v2 may break `spec.region`: v2 does not accept values other than `"eu"`, `"us"` (v1 does)
-  --> tests/bad-input/lossy-versions/fleet/v2/cluster.rs:20:9
+error: converting `Cluster` from v2 to v1 leaves out `spec.nodeCount`: v1 requires it and v2 has no such field
+  --> tests/bad-input/lossy-versions/fleet/v1/cluster.rs:15:9
    |
-20 |     pub region: Option<String>,
-   |         ^^^^^^
+15 |     pub node_count: i32,
+   |         ^^^^^^^^^^
    = help: without a conversion the API server only rewrites `apiVersion`: declare one (`// +kubebuilder:conversion:strategy=Webhook` above `Cluster`, conversions in Rust), or acknowledge a change that loses no data with `// +kubebuilder:conversion:lossless` above the field
 
 error: converting `Cluster` from v2 to v1 loses `spec.nodes`: v1 has no such field
@@ -977,11 +976,11 @@ error: converting `Cluster` from v2 to v1 loses `spec.nodes`: v1 has no such fie
    |         ^^^^^
    = help: without a conversion the API server only rewrites `apiVersion`: declare one (`// +kubebuilder:conversion:strategy=Webhook` above `Cluster`, conversions in Rust), or acknowledge a change that loses no data with `// +kubebuilder:conversion:lossless` above the field
 
-error: converting `Cluster` from v2 to v1 leaves out `spec.nodeCount`: v1 requires it and v2 has no such field
-  --> tests/bad-input/lossy-versions/fleet/v1/cluster.rs:15:9
+error: converting `Cluster` from v1 to v2 may break `spec.region`: v2 does not accept values other than `"eu"`, `"us"` (v1 does)
+  --> tests/bad-input/lossy-versions/fleet/v2/cluster.rs:20:9
    |
-15 |     pub node_count: i32,
-   |         ^^^^^^^^^^
+20 |     pub region: Option<String>,
+   |         ^^^^^^
    = help: without a conversion the API server only rewrites `apiVersion`: declare one (`// +kubebuilder:conversion:strategy=Webhook` above `Cluster`, conversions in Rust), or acknowledge a change that loses no data with `// +kubebuilder:conversion:lossless` above the field
 "#,
     );
@@ -990,13 +989,21 @@ error: converting `Cluster` from v2 to v1 leaves out `spec.nodeCount`: v1 requir
 /// A converted kind whose versions' types differ where nobody wrote a
 /// conversion: the error names the differences and the impls to write; the
 /// types that agree (`Network`) are left to the generator. Enums are paired
-/// variant by variant, and a struct variant field by field (`Access`).
+/// variant by variant, and a struct variant field by field (`Access`). The
+/// same run reports the CRD's errors (`Access` mixes a string and an object).
 #[test]
 fn unconverted_types() {
     check_generate(
         "unconverted-types",
-        2,
+        4,
         r#"
+error: `v1::ClusterSpec` and `v2::ClusterSpec` differ, and no conversion between them is written: v2 has `nodes`, v1 does not; v1 has `nodeCount`, v2 does not
+  --> tests/bad-input/unconverted-types/fleet/v1/cluster.rs:16:12
+   |
+16 | pub struct ClusterSpec {
+   |            ^^^^^^^^^^^
+   = help: write `impl From<ClusterSpec> for v2::ClusterSpec` and `impl From<v2::ClusterSpec> for ClusterSpec` (or `TryFrom`, if it can fail) in a file of `fleet/v1/` with `use crate::fleet::v2;`; kube-codegen writes the conversions of the types whose fields agree
+
 error: `v1::Access` and `v2::Access` differ, and no conversion between them is written: in variant `Token`: v2 has `secretRef`, v1 does not; in variant `Token`: v1 has `secret`, v2 does not
   --> tests/bad-input/unconverted-types/fleet/v1/cluster.rs:29:10
    |
@@ -1004,14 +1011,43 @@ error: `v1::Access` and `v2::Access` differ, and no conversion between them is w
    |          ^^^^^^
    = help: write `impl From<Access> for v2::Access` and `impl From<v2::Access> for Access` (or `TryFrom`, if it can fail) in a file of `fleet/v1/` with `use crate::fleet::v2;`; kube-codegen writes the conversions of the types whose fields agree
 
-error: `v1::ClusterSpec` and `v2::ClusterSpec` differ, and no conversion between them is written: v2 has `nodes`, v1 does not; v1 has `nodeCount`, v2 does not
-  --> tests/bad-input/unconverted-types/fleet/v1/cluster.rs:16:12
+error: `Access::Anonymous` is the string "Anonymous" on the wire, but `Access::Token` is an object: no structural schema holds both
+  --> tests/bad-input/unconverted-types/fleet/v1/cluster.rs:31:5
    |
-16 | pub struct ClusterSpec {
-   |            ^^^^^^^^^^^
-   = help: write `impl From<ClusterSpec> for v2::ClusterSpec` and `impl From<v2::ClusterSpec> for ClusterSpec` (or `TryFrom`, if it can fail) in a file of `fleet/v1/` with `use crate::fleet::v2;`; kube-codegen writes the conversions of the types whose fields agree
+31 |     Anonymous,
+   |     ^^^^^^^^^
+   = help: write `Anonymous {}` (the object `{"Anonymous": {}}`), or tag the enum: `#[serde(tag = "type")]` writes every variant as an object
+
+error: `Access::Anonymous` is the string "Anonymous" on the wire, but `Access::Token` is an object: no structural schema holds both
+  --> tests/bad-input/unconverted-types/fleet/v2/cluster.rs:34:5
+   |
+34 |     Anonymous,
+   |     ^^^^^^^^^
+   = help: write `Anonymous {}` (the object `{"Anonymous": {}}`), or tag the enum: `#[serde(tag = "type")]` writes every variant as an object
 "#,
     );
+}
+
+/// `kube-codegen crd` writes no conversion code, so the versions nobody
+/// converts are not its errors: the same input reports only the CRD's.
+#[test]
+fn unconverted_types_are_no_error_of_a_crd_only_run() {
+    let check = |conversions| {
+        kube_codegen::pipeline::parse_and_check(
+            Path::new("tests/bad-input/unconverted-types"),
+            &ParseOptions::default(),
+            Some(&CrdOptions::default()),
+            conversions,
+        )
+        .expect_err("the CRD's errors")
+    };
+    let crd_only = check(false);
+    assert_eq!(crd_only.error_count(), 2, "{crd_only}");
+    assert!(
+        !crd_only.to_string().contains("no conversion between them"),
+        "{crd_only}"
+    );
+    assert_eq!(check(true).error_count(), 4);
 }
 
 /// Conversion markers: a webhook without a strategy, a service that is not

@@ -154,14 +154,16 @@ fn emit(api: &Api) -> BTreeMap<String, Emitted> {
         .map(|file: GeneratedFile| {
             let path = file.path.to_string_lossy().replace('\\', "/");
             let emitted = match file.content {
-                Content::Rust(tokens) => {
-                    let parsed = syn::parse2::<syn::File>(tokens.clone())
+                Content::Rust(text) => {
+                    syn::parse_file(&text)
                         .unwrap_or_else(|e| panic!("{path} is not a Rust file: {e}"));
+                    let tokens: proc_macro2::TokenStream = text.parse().unwrap();
                     Emitted {
                         tokens: squash(&tokens.to_string()),
-                        pretty: prettyplease::unparse(&parsed),
+                        pretty: text,
                     }
                 }
+                Content::Tokens(_) => panic!("{path}: informers are written as text"),
                 Content::Text(text) => Emitted {
                     tokens: text.clone(),
                     pretty: text,
@@ -172,8 +174,14 @@ fn emit(api: &Api) -> BTreeMap<String, Emitted> {
         .collect()
 }
 
+/// Without whitespace, nor the trailing commas a broken line gets.
 fn squash(text: &str) -> String {
-    text.chars().filter(|c| !c.is_whitespace()).collect()
+    let squashed: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+    squashed
+        .replace(",>", ">")
+        .replace(",)", ")")
+        .replace(",]", "]")
+        .replace(",}", "}")
 }
 
 /// `code` in the same form as [`Emitted::tokens`].

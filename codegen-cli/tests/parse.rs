@@ -338,7 +338,6 @@ fn sources() -> Vec<(PathBuf, String)> {
 fn parse_rich() -> kube_codegen::parse::Parsed {
     let opts = ParseOptions {
         plural_exceptions: BTreeMap::from([("Person".to_owned(), "People".to_owned())]),
-        ..ParseOptions::default()
     };
     match parse_sources(&sources(), &opts) {
         Ok(parsed) => parsed,

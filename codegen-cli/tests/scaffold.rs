@@ -602,9 +602,16 @@ fn a_crate_the_types_need_is_named_by_generate_and_added_by_create_api() {
     let added = "# `chrono::DateTime<Utc>` fields (RFC 3339 with its serde feature)\n\
                  chrono = { version = \"0.4\", features = [\"serde\"] }\n";
     assert!(after.contains(added), "{after}");
+    // The features follow the API groups (now `cache.example.com`'s); the
+    // rest stays as it was.
+    let without_features = |text: &str| text.split("\n[features]").next().unwrap().to_owned();
     assert_eq!(
-        after.replacen(added, "", 1),
-        before,
+        without_features(&after.replacen(added, "", 1)),
+        without_features(&before),
         "the rest stays as it was"
+    );
+    assert!(
+        after.contains("default = [\"cache\", \"applyconfigurations\"]"),
+        "{after}"
     );
 }

@@ -137,7 +137,6 @@ fn try_expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenStream> 
 
     let opts = ParseOptions {
         plural_exceptions: args.plural_exceptions.clone(),
-        crd_checks: Some(Default::default()),
     };
     let outputs = generate::fallback(|| generate::generate(&files, &opts))
         .map_err(|diags| to_error(&diags, &maps, module.ident.span()))?;
@@ -467,10 +466,10 @@ mod tests {
             .iter()
             .find(|f| f.path == std::path::Path::new("src/apis/shop/v1/types.rs"))
             .unwrap();
-        let Content::Rust(tokens) = &file.content else {
+        let Content::Rust(text) = &file.content else {
             panic!("Rust")
         };
-        let cli: syn::File = syn::parse2(tokens.clone()).unwrap();
+        let cli: syn::File = syn::parse_file(text).unwrap();
         let mut from_cli = Vec::new();
         impls(&cli.items, &mut from_cli);
         // What the runtime serves the kind with: the CLI's crates depend on

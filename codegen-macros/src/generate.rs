@@ -9,13 +9,14 @@
 use std::path::PathBuf;
 
 use kube_codegen::diag::Diagnostics;
-use kube_codegen::emit::crd::{self, Crd};
+use kube_codegen::emit::crd::{Crd, CrdOptions};
 use kube_codegen::emit::rust_type::{LocalTypes, TypeNames, ident, last_segment};
 use kube_codegen::emit::{deepcopy, register};
 use kube_codegen::model::{Group, TypeDef, Version};
-use kube_codegen::parse::{self, ParseOptions};
+use kube_codegen::parse::ParseOptions;
+use kube_codegen::pipeline;
 use proc_macro2::TokenStream;
-use quote::quote;
+use quote::{format_ident, quote};
 
 /// What is generated for one type of a version module.
 #[derive(Debug)]
@@ -51,9 +52,10 @@ pub fn generate(
     files: &[(PathBuf, String)],
     opts: &ParseOptions,
 ) -> Result<Vec<TypeOutput>, Diagnostics> {
-    let parsed = parse::parse_sources(files, opts)?;
-    let crds = crd::build_crds(&parsed.api)
-        .map_err(|errors| Diagnostics(errors.into_iter().map(|e| e.to_diagnostic()).collect()))?;
+    // The CRDs are built once, their errors reported with the input's.
+    let checked =
+        pipeline::parse_sources_and_check(files, opts, Some(&CrdOptions::default()), true)?;
+    let (parsed, crds) = (checked.parsed, checked.crds);
     let mut out = Vec::new();
     for group in &parsed.api.groups {
         for version in &group.versions {
@@ -67,11 +69,7 @@ pub fn generate(
                         name: ty.name.clone(),
                         deepcopy: ty.deepcopy,
                         remote: register::writes_type_meta(ty),
-                        code: if code.is_empty() {
-                            String::new()
-                        } else {
-                            code.to_string()
-                        },
+                        code,
                     });
                 }
             }
@@ -82,7 +80,7 @@ pub fn generate(
 
 /// The impls of one type, as the CLI's types emitter writes them, inside an
 /// anonymous const so that the `use` items they need cannot clash with the
-/// user's own.
+/// user's own; empty when there are none.
 fn type_code(
     group: &Group,
     version: &Version,
@@ -90,44 +88,40 @@ fn type_code(
     names: &TypeNames,
     locals: &LocalTypes,
     crds: &[Crd],
-) -> TokenStream {
+) -> String {
     let mut items = deepcopy::clone_impl(ty, &locals.copy);
     if register::writes_type_meta(ty) {
-        items.extend(register::type_meta_serde(ty));
+        items.push_str(&register::type_meta_serde(ty));
     }
     if let Some(kind) = &ty.kind {
-        items.extend(register::kind_impls(
+        items.push_str(&register::kind_impls(
             group, version, ty, kind, names, locals,
         ));
         let crd_name = format!("{}.{}", kind.plural, group.name);
         if let Some(crd) = crds.iter().find(|c| c.name == crd_name) {
-            items.extend(crd_accessors(ty, crd, locals));
+            items.push_str(&crd_accessors(ty, crd, locals).to_string());
         }
     }
     if items.is_empty() {
         return items;
     }
-    let uses = names.imports().iter().map(|(name, text)| {
-        let path: syn::Path = syn::parse_str(text).expect("the parser resolved a valid path");
-        if last_segment(text) == name {
-            quote!(use #path;)
+    let mut code = String::from("const _: () = {\n");
+    for (name, path) in names.imports() {
+        if last_segment(path) == name {
+            code.push_str(&format!("use {path};\n"));
         } else {
-            let alias = ident(name);
-            quote!(use #path as #alias;)
+            code.push_str(&format!("use {path} as {};\n", ident(name)));
         }
-    });
-    quote! {
-        const _: () = {
-            #(#uses)*
-            #items
-        };
     }
+    code.push_str(&items);
+    code.push_str("};\n");
+    code
 }
 
 /// `App::crd()` and `App::CRD_YAML`: the CRD the CLI would write for this kind,
 /// embedded at expansion time.
 fn crd_accessors(ty: &TypeDef, crd: &Crd, locals: &LocalTypes) -> TokenStream {
-    let name = ident(&ty.name);
+    let name = format_ident!("{}", ty.name);
     let json = serde_json::to_string(&crd.definition).expect("a CRD serialises to JSON");
     let yaml = crd.to_yaml();
     let crd_doc = format!(

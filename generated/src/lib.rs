@@ -18,12 +18,20 @@
 //!
 //! The machinery behind them is `kube_codegen_runtime`, shared with every other
 //! generated crate; [`prelude`] has the traits that add this crate's accessors.
+//!
+//! Each API group is a cargo feature of its own, and so are the apply
+//! configurations; all are on by default. A program that needs one group
+//! compiles only that one with `default-features = false, features = ["<group>"]`.
+
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
+
 const _: () = kube_codegen_runtime::VERSION_0_1;
+
 #[allow(missing_docs)]
 #[rustfmt::skip]
 pub mod apis;
+#[cfg(feature = "applyconfigurations")]
 #[rustfmt::skip]
 pub mod applyconfigurations;
 #[rustfmt::skip]
@@ -34,12 +42,14 @@ pub mod crds;
 pub mod informers;
 #[rustfmt::skip]
 pub mod listers;
+
 /// The extension traits that add this crate's accessors to the runtime's
 /// clientsets and informer factory, and the `metadata` builders of its
 /// apply configurations, imported anonymously: `use <crate>::prelude::*;`.
 pub mod prelude {
     pub use crate::clientset::prelude::*;
     pub use crate::informers::SharedInformerFactoryExt as _;
+    #[cfg(feature = "applyconfigurations")]
     pub use kube_codegen_runtime::apply::{MetadataBuilders as _, NamespaceBuilder as _};
 }
 

@@ -20,7 +20,7 @@ use std::path::{Component, Path, PathBuf};
 
 use proc_macro2::{Group, Literal, TokenStream, TokenTree};
 
-use crate::emit::{Content, GeneratedFile};
+use crate::emit::GeneratedFile;
 
 /// The emitted files could not be put into one file: a bug in an emitter, since
 /// emitted module trees are always complete.
@@ -30,20 +30,29 @@ pub struct InlineError(String);
 
 /// `files` (rooted at `src/lib.rs`) as one Rust file named `file_name`, plus
 /// every non-Rust file moved below `data_dir` (`crds/a.yaml` →
-/// `<data_dir>/crds/a.yaml`).
+/// `<data_dir>/crds/a.yaml`). The Rust file is tokens for the writer to
+/// format (`format`), or their plain text, valid but on few lines, for a file
+/// nobody reads (prost-build's `Config::format`).
 pub fn single_file(
     files: &[GeneratedFile],
     file_name: &str,
     data_dir: &Path,
+    format: bool,
 ) -> Result<Vec<GeneratedFile>, InlineError> {
-    let mut rust: BTreeMap<PathBuf, &TokenStream> = BTreeMap::new();
+    let mut rust: BTreeMap<PathBuf, TokenStream> = BTreeMap::new();
     let mut out = Vec::new();
     for file in files {
-        match &file.content {
-            Content::Rust(tokens) => {
+        match file.content.to_tokens() {
+            Some(Ok(tokens)) => {
                 rust.insert(file.path.clone(), tokens);
             }
-            Content::Text(_) => out.push(GeneratedFile {
+            Some(Err(e)) => {
+                return Err(InlineError(format!(
+                    "{} does not lex: {e}",
+                    file.path.display()
+                )));
+            }
+            None => out.push(GeneratedFile {
                 path: data_dir.join(&file.path),
                 content: file.content.clone(),
             }),
@@ -75,15 +84,20 @@ pub fn single_file(
         attrs: Vec::new(),
         items,
     };
+    let tokens = quote::ToTokens::into_token_stream(file);
     out.insert(
         0,
-        GeneratedFile::rust(file_name, quote::ToTokens::into_token_stream(file)),
+        if format {
+            GeneratedFile::tokens(file_name, tokens)
+        } else {
+            GeneratedFile::rust(file_name, tokens.to_string())
+        },
     );
     Ok(out)
 }
 
 struct Inliner<'a> {
-    files: &'a BTreeMap<PathBuf, &'a TokenStream>,
+    files: &'a BTreeMap<PathBuf, TokenStream>,
     used: BTreeSet<PathBuf>,
     data_dir: &'a Path,
 }
@@ -102,7 +116,7 @@ impl Inliner<'_> {
             )));
         }
         let dir = path.parent().unwrap_or(Path::new(""));
-        let tokens = rewrite_includes((*tokens).clone(), dir, self.data_dir)?;
+        let tokens = rewrite_includes(tokens.clone(), dir, self.data_dir)?;
         syn::parse2(tokens)
             .map_err(|e| InlineError(format!("{} does not parse: {e}", path.display())))
     }
@@ -253,18 +267,19 @@ fn normalize(path: &Path) -> Option<PathBuf> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::emit::Content;
     use crate::write::{Boilerplate, render};
     use quote::quote;
 
     fn rendered(files: &[GeneratedFile]) -> String {
-        let out = single_file(files, "gen.rs", Path::new("gen")).unwrap();
+        let out = single_file(files, "gen.rs", Path::new("gen"), true).unwrap();
         render(&out[0], &Boilerplate::default()).unwrap()
     }
 
     #[test]
     fn inlines_module_files_and_keeps_module_docs_inside() {
         let files = [
-            GeneratedFile::rust(
+            GeneratedFile::tokens(
                 "src/lib.rs",
                 quote! {
                     #![doc = " Crate docs."]
@@ -274,20 +289,20 @@ mod tests {
                     pub mod data;
                 },
             ),
-            GeneratedFile::rust(
+            GeneratedFile::tokens(
                 "src/apis/mod.rs",
                 quote! { #![doc = " All groups."] #![allow(dead_code)] pub mod myapp; },
             ),
-            GeneratedFile::rust(
+            GeneratedFile::tokens(
                 "src/apis/myapp.rs",
                 quote! { pub mod v1; pub mod inline { pub mod deep; } },
             ),
-            GeneratedFile::rust("src/apis/myapp/v1/mod.rs", quote! { pub struct App; }),
-            GeneratedFile::rust(
+            GeneratedFile::tokens("src/apis/myapp/v1/mod.rs", quote! { pub struct App; }),
+            GeneratedFile::tokens(
                 "src/apis/myapp/inline/deep.rs",
                 quote! { pub const X: u8 = 1; },
             ),
-            GeneratedFile::rust(
+            GeneratedFile::tokens(
                 "src/data.rs",
                 quote! { pub const A: &str = include_str!("../crds/a.yaml"); },
             ),
@@ -319,25 +334,25 @@ pub mod data {
 }
 "
         );
-        let out = single_file(&files, "gen.rs", Path::new("gen")).unwrap();
+        let out = single_file(&files, "gen.rs", Path::new("gen"), true).unwrap();
         assert_eq!(out[1].path, Path::new("gen/crds/a.yaml"));
     }
 
     #[test]
     fn an_undeclared_or_missing_module_file_is_an_internal_error() {
         let orphan = [
-            GeneratedFile::rust("src/lib.rs", quote! { pub mod a; }),
-            GeneratedFile::rust("src/a.rs", quote! {}),
-            GeneratedFile::rust("src/b.rs", quote! {}),
+            GeneratedFile::tokens("src/lib.rs", quote! { pub mod a; }),
+            GeneratedFile::tokens("src/a.rs", quote! {}),
+            GeneratedFile::tokens("src/b.rs", quote! {}),
         ];
-        let err = single_file(&orphan, "gen.rs", Path::new("gen")).unwrap_err();
+        let err = single_file(&orphan, "gen.rs", Path::new("gen"), true).unwrap_err();
         assert!(
             err.to_string().contains("no module declares src/b.rs"),
             "{err}"
         );
 
-        let missing = [GeneratedFile::rust("src/lib.rs", quote! { pub mod a; })];
-        let err = single_file(&missing, "gen.rs", Path::new("gen")).unwrap_err();
+        let missing = [GeneratedFile::tokens("src/lib.rs", quote! { pub mod a; })];
+        let err = single_file(&missing, "gen.rs", Path::new("gen"), true).unwrap_err();
         assert!(
             err.to_string().contains("src/a/mod.rs was not emitted"),
             "{err}"
@@ -346,14 +361,32 @@ pub mod data {
 
     #[test]
     fn include_paths_may_not_leave_the_crate() {
-        let files = [GeneratedFile::rust(
+        let files = [GeneratedFile::tokens(
             "src/lib.rs",
             quote! { const A: &str = include_str!("../../secret"); },
         )];
-        let err = single_file(&files, "gen.rs", Path::new("gen")).unwrap_err();
+        let err = single_file(&files, "gen.rs", Path::new("gen"), true).unwrap_err();
         assert!(
             err.to_string().contains("outside the generated crate"),
             "{err}"
         );
+    }
+
+    #[test]
+    fn unformatted_output_is_the_same_code_on_one_line() {
+        let files = [
+            GeneratedFile::rust("src/lib.rs", "/// Docs.\npub mod a;\n".to_owned()),
+            GeneratedFile::rust("src/a.rs", "pub fn f() -> u8 {\n    1\n}\n".to_owned()),
+        ];
+        let plain = single_file(&files, "gen.rs", Path::new("gen"), false).unwrap();
+        let Content::Rust(text) = &plain[0].content else {
+            panic!("unformatted output is text")
+        };
+        assert_eq!(text.lines().count(), 1, "{text}");
+        let formatted = single_file(&files, "gen.rs", Path::new("gen"), true).unwrap();
+        let Some(Ok(tokens)) = formatted[0].content.to_tokens() else {
+            panic!("formatted output is tokens")
+        };
+        assert_eq!(text, &tokens.to_string());
     }
 }

@@ -11,9 +11,7 @@
 
 use std::collections::BTreeSet;
 
-use proc_macro2::TokenStream;
-use quote::quote;
-
+use crate::emit::code::{Code, Link, STRUCT_WIDTH};
 use crate::emit::rust_type::ident;
 use crate::model::{EnumDef, FieldType, StructDef, TypeBody, TypeDef, Variant, VariantData};
 
@@ -21,179 +19,257 @@ use crate::model::{EnumDef, FieldType, StructDef, TypeBody, TypeDef, Variant, Va
 ///
 /// `copy_types` names the types of the version that derive `Copy`, so fields of
 /// those types are assigned rather than cloned.
-pub fn clone_impl(ty: &TypeDef, copy_types: &BTreeSet<String>) -> TokenStream {
-    if !ty.deepcopy {
-        return TokenStream::new();
-    }
-    let name = ident(&ty.name);
-    let body = match &ty.body {
-        // A `Copy` type is its own deep copy.
-        _ if copy_types.contains(&ty.name) => quote! {
-            #[inline]
-            fn clone(&self) -> Self {
-                *self
-            }
-        },
-        TypeBody::Struct(def) => struct_clone(def, copy_types),
-        TypeBody::Enum(def) => enum_clone(def, copy_types),
-        TypeBody::Newtype(def) => newtype_clone(&def.inner, copy_types),
-    };
-    quote! {
-        impl Clone for #name {
-            #body
-        }
-    }
+pub fn clone_impl(ty: &TypeDef, copy_types: &BTreeSet<String>) -> String {
+    let mut code = Code::new();
+    write_clone_impl(&mut code, ty, copy_types);
+    code.finish()
 }
 
-fn struct_clone(def: &StructDef, copy_types: &BTreeSet<String>) -> TokenStream {
+/// [`clone_impl`] into `code`.
+pub(crate) fn write_clone_impl(code: &mut Code, ty: &TypeDef, copy_types: &BTreeSet<String>) {
+    if !ty.deepcopy {
+        return;
+    }
+    code.impl_for("impl Clone", &ident(&ty.name), " {");
+    match &ty.body {
+        // A `Copy` type is its own deep copy.
+        _ if copy_types.contains(&ty.name) => {
+            code.line("#[inline]");
+            code.open("fn clone(&self) -> Self {");
+            code.line("*self");
+            code.close("}");
+        }
+        TypeBody::Struct(def) => struct_clone(code, def, copy_types),
+        TypeBody::Enum(def) => enum_clone(code, def, copy_types),
+        TypeBody::Newtype(def) => newtype_clone(code, &def.inner, copy_types),
+    }
+    code.close("}");
+}
+
+fn struct_clone(code: &mut Code, def: &StructDef, copy_types: &BTreeSet<String>) {
     let fields: Vec<_> = def
         .fields
         .iter()
         .map(|f| (ident(&f.name), is_copy(&f.ty, copy_types)))
         .collect();
-    let clones = fields.iter().map(|(name, copy)| {
-        if *copy {
-            quote!(#name: self.#name)
-        } else {
-            quote!(#name: self.#name.clone())
-        }
-    });
-    let clone = quote! {
-        #[inline]
-        fn clone(&self) -> Self {
-            Self {
-                #(#clones,)*
+    code.line("#[inline]");
+    code.open("fn clone(&self) -> Self {");
+    let clones: Vec<String> = fields
+        .iter()
+        .map(|(name, copy)| {
+            if *copy {
+                format!("{name}: self.{name}")
+            } else {
+                format!("{name}: self.{name}.clone()")
             }
+        })
+        .collect();
+    let one_line = 7 + clones.iter().map(|c| c.len() + 2).sum::<usize>();
+    if clones.is_empty() || (one_line <= STRUCT_WIDTH && code.fits(one_line)) {
+        code.struct_expr("Self", &clones, "");
+    } else {
+        code.open("Self {");
+        for (i, (name, copy)) in fields.iter().enumerate() {
+            // The comma after a field counts against the width, after the
+            // last one (prettyplease's trailing comma) it does not.
+            let last = i + 1 == fields.len();
+            code.chain_expr(
+                &format!("{name}: "),
+                "self",
+                &field_copy(name, *copy),
+                ",",
+                !last,
+            );
         }
-    };
+        code.close("}");
+    }
+    code.close("}");
     if fields.is_empty() {
         // Nothing to reuse: the default `clone_from` (`*self = source.clone()`) is exact.
-        return clone;
+        return;
     }
-    let clone_froms = fields.iter().map(|(name, copy)| {
+    code.blank();
+    code.line("#[inline]");
+    code.open("fn clone_from(&mut self, source: &Self) {");
+    for (name, copy) in &fields {
         if *copy {
-            quote!(self.#name = source.#name;)
+            code.chain_expr(
+                &format!("self.{name} = "),
+                "source",
+                &[Link { name, args: None }],
+                ";",
+                true,
+            );
         } else {
-            quote!(self.#name.clone_from(&source.#name);)
-        }
-    });
-    quote! {
-        #clone
-
-        #[inline]
-        fn clone_from(&mut self, source: &Self) {
-            #(#clone_froms)*
+            let arg = format!("&source.{name}");
+            code.chain_expr(
+                "",
+                &format!("self.{name}"),
+                &[Link {
+                    name: "clone_from",
+                    args: Some(&[&arg]),
+                }],
+                ";",
+                true,
+            );
         }
     }
+    code.close("}");
+}
+
+/// `.name` (a `Copy` field) or `.name.clone()`.
+fn field_copy(name: &str, copy: bool) -> Vec<Link<'_>> {
+    let mut links = vec![Link { name, args: None }];
+    if !copy {
+        links.push(Link {
+            name: "clone",
+            args: Some(&[]),
+        });
+    }
+    links
 }
 
 /// `Hostname(self.0.clone())`, and a `clone_from` that reuses the inner allocation.
-fn newtype_clone(inner: &FieldType, copy_types: &BTreeSet<String>) -> TokenStream {
+fn newtype_clone(code: &mut Code, inner: &FieldType, copy_types: &BTreeSet<String>) {
+    code.line("#[inline]");
+    code.open("fn clone(&self) -> Self {");
     if is_copy(inner, copy_types) {
-        return quote! {
-            #[inline]
-            fn clone(&self) -> Self {
-                Self(self.0)
-            }
-        };
+        code.line("Self(self.0)");
+        code.close("}");
+        return;
     }
-    quote! {
-        #[inline]
-        fn clone(&self) -> Self {
-            Self(self.0.clone())
-        }
-
-        #[inline]
-        fn clone_from(&mut self, source: &Self) {
-            self.0.clone_from(&source.0);
-        }
-    }
+    code.line("Self(self.0.clone())");
+    code.close("}");
+    code.blank();
+    code.line("#[inline]");
+    code.open("fn clone_from(&mut self, source: &Self) {");
+    code.line("self.0.clone_from(&source.0);");
+    code.close("}");
 }
 
 /// A `match` over the variants that copies each one's data; a `clone_from` that
 /// reuses the data's allocations when both values are the same variant.
-fn enum_clone(def: &EnumDef, copy_types: &BTreeSet<String>) -> TokenStream {
+fn enum_clone(code: &mut Code, def: &EnumDef, copy_types: &BTreeSet<String>) {
+    code.line("#[inline]");
+    code.open("fn clone(&self) -> Self {");
     if def.variants.is_empty() {
-        return quote! {
-            #[inline]
-            fn clone(&self) -> Self {
-                match *self {}
-            }
-        };
+        code.line("match *self {}");
+        code.close("}");
+        return;
     }
-    let arms = def.variants.iter().map(|v| {
-        let variant = ident(&v.name);
+    code.open("match self {");
+    for v in &def.variants {
+        let variant = format!("Self::{}", ident(&v.name));
         match &v.data {
-            VariantData::Unit => quote!(Self::#variant => Self::#variant),
+            VariantData::Unit => code.line(format_args!("{variant} => {variant},")),
             VariantData::Newtype(field) => {
-                let copy = copy_of(quote!(value), is_copy(&field.ty, copy_types));
-                quote!(Self::#variant(value) => Self::#variant(#copy))
+                let copy = copy_of("value", is_copy(&field.ty, copy_types));
+                code.line(format_args!("{variant}(value) => {variant}({copy}),"));
             }
             VariantData::Struct(fields) => {
-                let names: Vec<_> = fields.iter().map(|f| ident(&f.name)).collect();
-                let copies = fields
+                let names: Vec<String> = fields.iter().map(|f| ident(&f.name)).collect();
+                let copies: Vec<String> = fields
                     .iter()
                     .zip(&names)
-                    .map(|(f, name)| copy_of(quote!(#name), is_copy(&f.ty, copy_types)));
-                quote!(Self::#variant { #(#names),* } => Self::#variant { #(#names: #copies),* })
+                    .map(|(f, name)| {
+                        format!("{name}: {}", copy_of(name, is_copy(&f.ty, copy_types)))
+                    })
+                    .collect();
+                let pattern = braces_inline(&variant, &names);
+                let body = braces_inline(&variant, &copies);
+                if body.len() <= STRUCT_WIDTH && code.fits(pattern.len() + 4 + body.len() + 1) {
+                    code.line(format_args!("{pattern} => {body},"));
+                } else {
+                    code.braces(&variant, &names, " => {");
+                    code.depth_in();
+                    if body.len() <= STRUCT_WIDTH && code.fits(body.len()) {
+                        code.line(&body);
+                    } else {
+                        code.open(format_args!("{variant} {{"));
+                        for (i, (f, name)) in fields.iter().zip(&names).enumerate() {
+                            if is_copy(&f.ty, copy_types) {
+                                code.line(format_args!("{name}: *{name},"));
+                            } else {
+                                code.chain_expr(
+                                    &format!("{name}: "),
+                                    name,
+                                    &[Link {
+                                        name: "clone",
+                                        args: Some(&[]),
+                                    }],
+                                    ",",
+                                    i + 1 < fields.len(),
+                                );
+                            }
+                        }
+                        code.close("}");
+                    }
+                    code.close("}");
+                }
             }
         }
-    });
-    let clone = quote! {
-        #[inline]
-        fn clone(&self) -> Self {
-            match self {
-                #(#arms,)*
-            }
-        }
-    };
-    let reuse: Vec<TokenStream> = def
+    }
+    code.close("}");
+    code.close("}");
+    let reuse: Vec<&Variant> = def
         .variants
         .iter()
-        .filter_map(|v| variant_clone_from(v, copy_types))
+        .filter(|v| match &v.data {
+            VariantData::Unit => false,
+            VariantData::Newtype(_) => true,
+            VariantData::Struct(fields) => !fields.is_empty(),
+        })
         .collect();
     if reuse.is_empty() {
-        return clone;
+        return;
     }
-    quote! {
-        #clone
+    code.blank();
+    code.open("fn clone_from(&mut self, source: &Self) {");
+    code.open("match (self, source) {");
+    for v in reuse {
+        variant_clone_from(code, v, copy_types);
+    }
+    code.line("(this, source) => *this = source.clone(),");
+    code.close("}");
+    code.close("}");
+}
 
-        fn clone_from(&mut self, source: &Self) {
-            match (self, source) {
-                #(#reuse)*
-                (this, source) => *this = source.clone(),
-            }
-        }
+/// `head { a, b }` on one line (`head {}` when empty).
+fn braces_inline(head: &str, items: &[String]) -> String {
+    if items.is_empty() {
+        format!("{head} {{}}")
+    } else {
+        format!("{head} {{ {} }}", items.join(", "))
     }
 }
 
 /// `value.clone()`, or `*value` for a `Copy` value bound by reference.
-fn copy_of(binding: TokenStream, copy: bool) -> TokenStream {
+fn copy_of(binding: &str, copy: bool) -> String {
     if copy {
-        quote!(*#binding)
+        format!("*{binding}")
     } else {
-        quote!(#binding.clone())
+        format!("{binding}.clone()")
     }
 }
 
 /// The `clone_from` arm of a variant with data: each field copied into the
 /// existing one.
-fn variant_clone_from(v: &Variant, copy_types: &BTreeSet<String>) -> Option<TokenStream> {
-    let variant = ident(&v.name);
-    let assign = |target: &TokenStream, source: &TokenStream, ty: &FieldType| {
+fn variant_clone_from(code: &mut Code, v: &Variant, copy_types: &BTreeSet<String>) {
+    let variant = format!("Self::{}", ident(&v.name));
+    let assign = |target: &str, source: &str, ty: &FieldType| {
         if is_copy(ty, copy_types) {
-            quote!(*#target = *#source;)
+            format!("*{target} = *{source};")
         } else {
-            quote!(#target.clone_from(#source);)
+            format!("{target}.clone_from({source});")
         }
     };
     match &v.data {
-        VariantData::Unit => None,
+        VariantData::Unit => {}
         VariantData::Newtype(field) => {
-            let body = assign(&quote!(value), &quote!(source), &field.ty);
-            Some(quote!((Self::#variant(value), Self::#variant(source)) => { #body }))
+            code.open(format_args!("({variant}(value), {variant}(source)) => {{"));
+            code.line(assign("value", "source", &field.ty));
+            code.close("}");
         }
-        VariantData::Struct(fields) if fields.is_empty() => None,
         VariantData::Struct(fields) => {
             let taken: BTreeSet<String> = fields.iter().map(|f| f.name.clone()).collect();
             let mut mine = Vec::new();
@@ -206,13 +282,32 @@ fn variant_clone_from(v: &Variant, copy_types: &BTreeSet<String>) -> Option<Toke
                     from.push('_');
                 }
                 let from = ident(&from);
-                body.push(assign(&quote!(#name), &quote!(#from), &f.ty));
-                mine.push(quote!(#name));
-                theirs.push(quote!(#name: #from));
+                body.push(assign(&name, &from, &f.ty));
+                theirs.push(format!("{name}: {from}"));
+                mine.push(name);
             }
-            Some(quote! {
-                (Self::#variant { #(#mine),* }, Self::#variant { #(#theirs),* }) => { #(#body)* }
-            })
+            let (a, b) = (
+                braces_inline(&variant, &mine),
+                braces_inline(&variant, &theirs),
+            );
+            if code.fits(a.len() + b.len() + 10) {
+                code.open(format_args!("({a}, {b}) => {{"));
+            } else {
+                code.open("(");
+                for (pattern, items) in [(a, &mine), (b, &theirs)] {
+                    if code.fits(pattern.len() + 1) {
+                        code.line(format_args!("{pattern},"));
+                    } else {
+                        code.braces(&variant, items, ",");
+                    }
+                }
+                code.depth_out();
+                code.open(") => {");
+            }
+            for line in body {
+                code.line(line);
+            }
+            code.close("}");
         }
     }
 }

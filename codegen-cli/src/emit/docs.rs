@@ -1,14 +1,19 @@
-//! Doc comments for generated items: text wrapped to readable lines, one
-//! `#[doc = " ..."]` attribute per line so prettyplease prints `/// ...` lines.
-
-use proc_macro2::TokenStream;
-use quote::quote;
+//! Doc comments for generated items: text wrapped to readable lines, written
+//! as `/// ...` lines by [`Code::doc`](super::code::Code::doc).
 
 const WIDTH: usize = 88;
 
+/// Whether `text` is one line that needs no wrapping: [`lines`] would give it back whole.
+pub(crate) fn is_one_line(text: &str) -> bool {
+    !text.is_empty()
+        && text.len() <= WIDTH
+        && !text.contains('\n')
+        && !text.trim_start().starts_with("```")
+}
+
 /// Splits text into lines: explicit newlines are kept, long lines outside code
 /// fences are wrapped at word boundaries.
-fn lines(text: &str) -> Vec<String> {
+pub(crate) fn lines(text: &str) -> Vec<String> {
     let mut out = Vec::new();
     let mut in_code = false;
     for line in text.lines() {
@@ -34,34 +39,4 @@ fn lines(text: &str) -> Vec<String> {
         out.push(current);
     }
     out
-}
-
-fn with_space(line: &str) -> String {
-    if line.is_empty() {
-        String::new()
-    } else {
-        format!(" {line}")
-    }
-}
-
-/// Outer doc attributes (`/// ...`).
-pub(crate) fn doc(text: &str) -> TokenStream {
-    lines(text)
-        .iter()
-        .map(|l| {
-            let l = with_space(l);
-            quote!(#[doc = #l])
-        })
-        .collect()
-}
-
-/// Inner doc attributes (`//! ...`), for module docs.
-pub(crate) fn inner_doc(text: &str) -> TokenStream {
-    lines(text)
-        .iter()
-        .map(|l| {
-            let l = with_space(l);
-            quote!(#![doc = #l])
-        })
-        .collect()
 }

@@ -3,20 +3,20 @@
 //! where the types live in the generated crate.
 
 use heck::{ToSnakeCase, ToUpperCamelCase};
-use proc_macro2::{Ident, Span, TokenStream};
-use quote::{format_ident, quote};
 
+use crate::emit::code::is_keyword;
+use crate::emit::rust_type::type_path;
 use crate::model::{Api, ClientConfig, CustomMethod, Group, Kind, TypeDef, Verb, Version};
 
 /// An identifier, raw (`r#type`) when the name is a Rust keyword; the keywords
 /// that cannot be raw (`self`, `super`, ...) get a trailing `_`.
-pub(crate) fn ident(name: &str) -> Ident {
-    if syn::parse_str::<Ident>(name).is_ok() {
-        Ident::new(name, Span::call_site())
+pub(crate) fn ident(name: &str) -> String {
+    if !is_keyword(name) {
+        name.to_owned()
     } else if matches!(name, "self" | "Self" | "super" | "crate" | "_") {
-        Ident::new(&format!("{name}_"), Span::call_site())
+        format!("{name}_")
     } else {
-        Ident::new_raw(name, Span::call_site())
+        format!("r#{name}")
     }
 }
 
@@ -106,7 +106,7 @@ fn group_accessor(group: &Group) -> String {
 /// The group's module under `src/clientset/`, `src/informers/` and
 /// `src/listers/`: the module of its types, unless a generated item there has
 /// that name.
-pub(crate) fn group_module(group: &Group) -> Ident {
+pub(crate) fn group_module(group: &Group) -> String {
     if CLIENTSET_ITEMS.contains(&group.module.as_str()) {
         ident(&format!("{}_api", group.module))
     } else {
@@ -116,7 +116,7 @@ pub(crate) fn group_module(group: &Group) -> Ident {
 
 impl GroupVersion<'_> {
     /// `myapp_v1`: the accessor of the clientset and of the informer factory.
-    pub(crate) fn accessor(&self) -> Ident {
+    pub(crate) fn accessor(&self) -> String {
         ident(&format!(
             "{}_{}",
             group_accessor(self.group),
@@ -134,22 +134,22 @@ impl GroupVersion<'_> {
     }
 
     /// `MyappV1Client`.
-    pub(crate) fn client(&self) -> Ident {
-        format_ident!("{}Client", self.camel())
+    pub(crate) fn client(&self) -> String {
+        format!("{}Client", self.camel())
     }
 
     /// `MyappV1Informers`.
-    pub(crate) fn informers(&self) -> Ident {
-        format_ident!("{}Informers", self.camel())
+    pub(crate) fn informers(&self) -> String {
+        format!("{}Informers", self.camel())
     }
 
     /// The group's module (see [`group_module`]).
-    pub(crate) fn group_module(&self) -> Ident {
+    pub(crate) fn group_module(&self) -> String {
         group_module(self.group)
     }
 
     /// The version's module under the group module.
-    pub(crate) fn version_module(&self) -> Ident {
+    pub(crate) fn version_module(&self) -> String {
         ident(&self.version.module)
     }
 
@@ -157,16 +157,18 @@ impl GroupVersion<'_> {
     pub(crate) fn file(&self, root: &str) -> String {
         format!(
             "src/{root}/{}/{}.rs",
-            self.group_module().to_string().trim_start_matches("r#"),
+            self.group_module().trim_start_matches("r#"),
             self.version.module
         )
     }
 
     /// `crate::apis::myapp::v1`: the module of the version's types.
-    pub(crate) fn types_path(&self) -> TokenStream {
-        let group = ident(&self.group.module);
-        let version = ident(&self.version.module);
-        quote!(crate::apis::#group::#version)
+    pub(crate) fn types_path(&self) -> String {
+        format!(
+            "crate::apis::{}::{}",
+            ident(&self.group.module),
+            ident(&self.version.module)
+        )
     }
 
     /// `myapp.k8s.io/v1`.
@@ -187,21 +189,22 @@ impl ClientKind<'_> {
 
     /// `types::App`: the kind in a group-version file, which imports the
     /// version's types module as `types` (no name of the user's can clash).
-    pub(crate) fn type_ref(&self) -> TokenStream {
-        let name = ident(&self.ty.name);
-        quote!(types::#name)
+    pub(crate) fn type_ref(&self) -> String {
+        format!("types::{}", ident(&self.ty.name))
     }
 
     /// `crate::apis::myapp::v1::App`.
-    pub(crate) fn type_path(&self) -> TokenStream {
-        let group = ident(&self.group.module);
-        let version = ident(&self.version.module);
-        let name = ident(&self.ty.name);
-        quote!(crate::apis::#group::#version::#name)
+    pub(crate) fn type_path(&self) -> String {
+        format!(
+            "crate::apis::{}::{}::{}",
+            ident(&self.group.module),
+            ident(&self.version.module),
+            ident(&self.ty.name)
+        )
     }
 
     /// `apps`: the accessor on the group-version client and informers.
-    pub(crate) fn accessor(&self) -> Ident {
+    pub(crate) fn accessor(&self) -> String {
         ident(&crate::parse::naming::plural_snake_case(
             &self.ty.name,
             &self.kind.plural,
@@ -224,23 +227,23 @@ impl ClientKind<'_> {
     }
 
     /// `AppMethods`: the trait of the kind's `+genclient:method=` verbs.
-    pub(crate) fn methods_trait(&self) -> Ident {
-        format_ident!("{}Methods", self.ty.name)
+    pub(crate) fn methods_trait(&self) -> String {
+        format!("{}Methods", self.ty.name)
     }
 
     /// `AppInformer`.
-    pub(crate) fn informer_alias(&self) -> Ident {
-        format_ident!("{}Informer", self.ty.name)
+    pub(crate) fn informer_alias(&self) -> String {
+        format!("{}Informer", self.ty.name)
     }
 
     /// `AppLister`.
-    pub(crate) fn lister_alias(&self) -> Ident {
-        format_ident!("{}Lister", self.ty.name)
+    pub(crate) fn lister_alias(&self) -> String {
+        format!("{}Lister", self.ty.name)
     }
 
     /// A custom method's request or result type: a full path, or a type of the
     /// kind's version module; the kind itself when absent.
-    pub(crate) fn method_type(&self, path: Option<&str>) -> TokenStream {
+    pub(crate) fn method_type(&self, path: Option<&str>) -> String {
         let Some(path) = path.map(str::trim).filter(|p| !p.is_empty()) else {
             return self.type_ref();
         };
@@ -257,14 +260,16 @@ impl ClientKind<'_> {
         } else {
             format!("crate::apis::{group}::{version}::{path}")
         };
-        match syn::parse_str::<syn::Type>(&resolved) {
-            Ok(ty) => quote!(#ty),
-            Err(_) => self.type_path(),
+        let ty = type_path(&resolved);
+        if ty.starts_with("compile_error!") {
+            self.type_path()
+        } else {
+            ty
         }
     }
 }
 
 /// `get_scale` for `+genclient:method=GetScale,...`.
-pub(crate) fn method_ident(method: &CustomMethod) -> Ident {
+pub(crate) fn method_ident(method: &CustomMethod) -> String {
     ident(&method.name.to_snake_case())
 }

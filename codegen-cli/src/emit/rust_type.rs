@@ -1,5 +1,5 @@
-//! Field types as Rust tokens inside one generated type file, plus the `use`
-//! items those tokens need.
+//! Field types as Rust source inside one generated type file, plus the `use`
+//! items they need.
 //!
 //! Names are imported and written bare (`ObjectMeta`, `BTreeMap`, `AppStatus`),
 //! the way hand-written code reads. When two different types in one file would
@@ -9,9 +9,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use proc_macro2::TokenStream;
-use quote::{format_ident, quote};
-
+use crate::emit::code::{is_keyword, lit};
 use crate::model::{FieldType, SourceFile, TypeBody};
 
 const BTREE_MAP: &str = "std::collections::BTreeMap";
@@ -56,15 +54,15 @@ impl TypeNames {
     }
 
     /// The type as it is written in this file.
-    pub fn render(&self, ty: &FieldType) -> TokenStream {
+    pub fn render(&self, ty: &FieldType) -> String {
         render_with(ty, self)
     }
 
     /// A type path as written in this file: its last segment when imported, else in full.
-    fn path(&self, path: &str) -> TokenStream {
+    fn path(&self, path: &str) -> String {
         let name = last_segment(path);
         if self.imports.get(name).map(String::as_str) == Some(path) {
-            return ident_tokens(name);
+            return ident(name);
         }
         type_path(path)
     }
@@ -76,96 +74,89 @@ impl TypeNames {
 /// same for every file.
 pub trait Spelling {
     /// `BTreeMap` (`ordered`) or `HashMap`, as a path.
-    fn map(&self, ordered: bool) -> TokenStream;
+    fn map(&self, ordered: bool) -> String;
     /// `serde_json::Value`, as a path.
-    fn json(&self) -> TokenStream;
+    fn json(&self) -> String;
     /// A type declared in the input API.
-    fn local(&self, name: &str) -> TokenStream;
+    fn local(&self, name: &str) -> String;
     /// A type outside the API (`k8s_openapi::...`), from its path.
-    fn external(&self, path: &str) -> TokenStream;
+    fn external(&self, path: &str) -> String;
 }
 
 impl Spelling for TypeNames {
-    fn map(&self, ordered: bool) -> TokenStream {
+    fn map(&self, ordered: bool) -> String {
         self.path(if ordered { BTREE_MAP } else { HASH_MAP })
     }
 
-    fn json(&self) -> TokenStream {
-        quote!(serde_json::Value)
+    fn json(&self) -> String {
+        "serde_json::Value".to_owned()
     }
 
-    fn local(&self, name: &str) -> TokenStream {
+    fn local(&self, name: &str) -> String {
         if self.here.contains(name) {
-            ident_tokens(name)
+            ident(name)
         } else {
             self.path(&format!("super::{name}"))
         }
     }
 
-    fn external(&self, path: &str) -> TokenStream {
+    fn external(&self, path: &str) -> String {
         self.path(path)
     }
 }
 
-/// `ty` as Rust tokens, its named types spelt by `spelling`.
-pub fn render_with(ty: &FieldType, spelling: &impl Spelling) -> TokenStream {
+/// `ty` as Rust source, its named types spelt by `spelling`.
+pub fn render_with(ty: &FieldType, spelling: &impl Spelling) -> String {
     match ty {
-        FieldType::String => quote!(String),
-        FieldType::Bool => quote!(bool),
+        FieldType::String => "String".to_owned(),
+        FieldType::Bool => "bool".to_owned(),
         FieldType::Integer { bits, signed } => {
-            let ident = format_ident!("{}{}", if *signed { "i" } else { "u" }, bits);
-            quote!(#ident)
+            format!("{}{bits}", if *signed { "i" } else { "u" })
         }
-        FieldType::PointerSized { signed: true } => quote!(isize),
-        FieldType::PointerSized { signed: false } => quote!(usize),
-        FieldType::Float { bits } => {
-            let ident = format_ident!("f{}", bits);
-            quote!(#ident)
-        }
-        FieldType::Option(inner) => {
-            let inner = render_with(inner, spelling);
-            quote!(Option<#inner>)
-        }
-        FieldType::Vec(inner) => {
-            let inner = render_with(inner, spelling);
-            quote!(Vec<#inner>)
-        }
-        FieldType::Boxed(inner) => {
-            let inner = render_with(inner, spelling);
-            quote!(Box<#inner>)
-        }
-        FieldType::Array { item, len } => {
-            let item = render_with(item, spelling);
-            let len = proc_macro2::Literal::usize_unsuffixed(*len);
-            quote!([#item; #len])
-        }
+        FieldType::PointerSized { signed: true } => "isize".to_owned(),
+        FieldType::PointerSized { signed: false } => "usize".to_owned(),
+        FieldType::Float { bits } => format!("f{bits}"),
+        FieldType::Option(inner) => format!("Option<{}>", render_with(inner, spelling)),
+        FieldType::Vec(inner) => format!("Vec<{}>", render_with(inner, spelling)),
+        FieldType::Boxed(inner) => format!("Box<{}>", render_with(inner, spelling)),
+        FieldType::Array { item, len } => format!("[{}; {len}]", render_with(item, spelling)),
         FieldType::Map {
             ordered,
             key,
             value,
-        } => {
-            let map = spelling.map(*ordered);
-            let key = render_with(key, spelling);
-            let value = render_with(value, spelling);
-            quote!(#map<#key, #value>)
-        }
+        } => format!(
+            "{}<{}, {}>",
+            spelling.map(*ordered),
+            render_with(key, spelling),
+            render_with(value, spelling)
+        ),
         FieldType::Json | FieldType::Unresolved => spelling.json(),
         FieldType::Local(name) => spelling.local(name),
         FieldType::External(ext) => spelling.external(ext.rust_path()),
     }
 }
 
-/// A path the parser took from valid Rust, as tokens; if it does not parse
-/// back (a generator bug), a type-position `compile_error!` that makes the
-/// build say so at the field.
-pub fn type_path(path: &str) -> TokenStream {
-    match syn::parse_str::<syn::Type>(path) {
-        Ok(path) => quote!(#path),
-        Err(_) => {
-            let message = format!("kube-codegen could not write the type path `{path}`");
-            quote!(compile_error!(#message))
+/// A path the parser took from valid Rust, spaced as prettyplease spaces it
+/// (`a::B<c::D, E>`); if it is no path (a generator bug), a type-position
+/// `compile_error!` that makes the build say so at the field.
+pub fn type_path(path: &str) -> String {
+    let is_path = !path.trim().is_empty()
+        && path.chars().all(|c| {
+            c.is_alphanumeric() || matches!(c, '_' | ':' | '<' | '>' | ',' | ' ' | '\t' | '\n')
+        })
+        && path.matches('<').count() == path.matches('>').count();
+    if !is_path {
+        let message = format!("kube-codegen could not write the type path `{path}`");
+        return format!("compile_error!({})", lit(&message));
+    }
+    let mut out = String::with_capacity(path.len());
+    for c in path.chars().filter(|c| !c.is_whitespace()) {
+        out.push(c);
+        if c == ',' {
+            out.push(' ');
         }
     }
+    out
 }
 
 /// Records every named type `ty` mentions, by the name it would be imported as.
@@ -215,20 +206,14 @@ pub fn last_segment(path: &str) -> &str {
     path.rsplit("::").next().unwrap_or(path).trim()
 }
 
-/// An identifier, as a raw identifier when it is a keyword (`r#type`).
-pub fn ident_tokens(name: &str) -> TokenStream {
-    let ident = ident(name);
-    quote!(#ident)
-}
-
 /// An identifier, as a raw identifier when it is a keyword (`r#type`); the path
 /// keywords `self`, `super`, `crate` and `Self` stay as they are.
-pub fn ident(name: &str) -> syn::Ident {
+pub fn ident(name: &str) -> String {
     let name = name.strip_prefix("r#").unwrap_or(name);
-    let span = proc_macro2::Span::call_site();
     match name {
-        "self" | "super" | "crate" | "Self" => syn::Ident::new(name, span),
-        _ => syn::parse_str::<syn::Ident>(name).unwrap_or_else(|_| syn::Ident::new_raw(name, span)),
+        "self" | "super" | "crate" | "Self" => name.to_owned(),
+        _ if is_keyword(name) => format!("r#{name}"),
+        _ => name.to_owned(),
     }
 }
 

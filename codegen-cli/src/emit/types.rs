@@ -7,12 +7,15 @@
 //! compile (`schemars::JsonSchema`, `kube::CustomResource`, ...) are dropped, and
 //! so is every `use` nothing in the output needs any more.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::cell::RefCell;
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use proc_macro2::{TokenStream, TokenTree};
-use quote::quote;
 
+use crate::emit::code::{Code, lit, space_items};
+use crate::emit::features::gate;
 use crate::emit::rust_type::{LocalTypes, TypeNames, ident, last_segment};
+use crate::emit::serde_attr::SerdeAttr;
 use crate::emit::{EmitOptions, GeneratedFile, deepcopy, register};
 use crate::model::{
     Api, EnumDef, Field, Group, SourceFile, TypeBody, TypeDef, VariantData, Version,
@@ -42,9 +45,9 @@ pub fn emit_types(api: &Api, opts: &EmitOptions) -> Vec<GeneratedFile> {
 }
 
 /// [`emit_types`], handing each file to `sink` as soon as it is made (so a
-/// caller can render it and drop its tokens before the next one is built).
-pub fn emit_types_each(api: &Api, _opts: &EmitOptions, sink: &mut dyn FnMut(GeneratedFile)) {
-    sink(apis_mod(api));
+/// caller can write it out and drop it before the next one is built).
+pub fn emit_types_each(api: &Api, opts: &EmitOptions, sink: &mut dyn FnMut(GeneratedFile)) {
+    sink(apis_mod(api, opts));
     for group in &api.groups {
         sink(group_mod(group));
         for version in &group.versions {
@@ -65,33 +68,18 @@ pub fn emit_types_each(api: &Api, _opts: &EmitOptions, sink: &mut dyn FnMut(Gene
 }
 
 /// `src/apis/mod.rs`: the group modules and the registry of known kinds.
-fn apis_mod(api: &Api) -> GeneratedFile {
-    let groups = api.groups.iter().map(|g| {
-        let module = ident(&g.module);
-        quote!(pub mod #module;)
-    });
-    let versions: Vec<TokenStream> = api
-        .groups
-        .iter()
-        .flat_map(|g| {
-            g.versions.iter().map(move |v| {
-                let (group, version) = (ident(&g.module), ident(&v.module));
-                quote!(#group::#version)
-            })
-        })
-        .collect();
-    let registry = register::known_kinds_fn(&versions);
-    GeneratedFile::rust(
-        "src/apis/mod.rs",
-        quote! {
-            #![doc = " One module per API group and one submodule per version, each holding"]
-            #![doc = " its types; `known_kinds` lists every kind."]
-
-            #(#groups)*
-
-            #registry
-        },
-    )
+fn apis_mod(api: &Api, opts: &EmitOptions) -> GeneratedFile {
+    let mut code = Code::new();
+    code.line("//! One module per API group and one submodule per version, each holding");
+    code.line("//! its types; `known_kinds` lists every kind.");
+    code.blank();
+    for g in &api.groups {
+        gate(&mut code, opts, g);
+        code.line(format_args!("pub mod {};", ident(&g.module)));
+    }
+    code.blank();
+    register::write_known_kinds_fn(&mut code, &api.groups, opts);
+    GeneratedFile::rust("src/apis/mod.rs", code.finish())
 }
 
 /// `src/apis/<group>/mod.rs`.
@@ -101,194 +89,249 @@ fn group_mod(group: &Group) -> GeneratedFile {
         .iter()
         .map(|v| format!("`{}`", v.name))
         .collect();
-    let title = if group.name.is_empty() {
-        " The legacy core API group.".to_owned()
+    let mut code = Code::new();
+    if group.name.is_empty() {
+        code.line("//! The legacy core API group.");
     } else {
-        format!(" The `{}` API group.", group.name)
-    };
-    let listing = format!(" Versions, most preferred first: {}.", versions.join(", "));
-    let name = &group.name;
-    let modules = group.versions.iter().map(|v| {
-        let module = ident(&v.module);
-        quote!(pub mod #module;)
-    });
-    GeneratedFile::rust(
-        format!("src/apis/{}/mod.rs", group.module),
-        quote! {
-            #![doc = #title]
-            #![doc = ""]
-            #![doc = #listing]
-
-            /// The name of the API group.
-            pub const GROUP: &str = #name;
-
-            #(#modules)*
-        },
-    )
+        code.line(format_args!("//! The `{}` API group.", group.name));
+    }
+    code.line("//!");
+    code.line(format_args!(
+        "//! Versions, most preferred first: {}.",
+        versions.join(", ")
+    ));
+    code.blank();
+    code.line("/// The name of the API group.");
+    code.line(format_args!(
+        "pub const GROUP: &str = {};",
+        lit(&group.name)
+    ));
+    code.blank();
+    for v in &group.versions {
+        code.line(format_args!("pub mod {};", ident(&v.module)));
+    }
+    GeneratedFile::rust(format!("src/apis/{}/mod.rs", group.module), code.finish())
 }
 
 /// `src/apis/<group>/<version>/mod.rs`: the version's docs, its files
 /// re-exported, its group/version constants and its `KINDS`.
-fn version_mod(group: &Group, version: &Version) -> TokenStream {
+fn version_mod(group: &Group, version: &Version) -> String {
     let mut docs = doc_lines(&version.docs);
     while docs.last().is_some_and(|d| d.trim().is_empty()) {
         docs.pop();
     }
+    let mut code = Code::new();
     if docs.is_empty() {
-        docs.push(format!(
-            " Version `{}` of the `{}` API group.",
+        code.line(format_args!(
+            "//! Version `{}` of the `{}` API group.",
             version.name, group.name
         ));
+    } else {
+        code.inner_doc_lines(&version.docs[..docs_len(&version.docs)]);
     }
-    let files = version.files.iter().map(|f| {
+    code.blank();
+    for f in &version.files {
         let module = ident(&f.stem);
+        code.line(format_args!("mod {module};"));
         // A glob re-export of a file with nothing public would be an unused import.
         let exports = !f.types.is_empty()
             || crate::emit::rust_type::parse_items(&f.items)
                 .iter()
                 .any(|item| matches!(item_vis(item), Some(syn::Visibility::Public(_))));
-        let reexport = exports.then(|| quote!(pub use #module::*;));
-        quote! {
-            mod #module;
-            #reexport
+        if exports {
+            code.line(format_args!("pub use {module}::*;"));
         }
-    });
-    let (group_name, version_name) = (&group.name, &version.name);
-    let api_version = register::api_version(group, version);
-    let kinds = register::known_kinds_const(group, version);
-    quote! {
-        #(#![doc = #docs])*
-
-        #(#files)*
-
-        /// The API group of this version.
-        pub const GROUP: &str = #group_name;
-        /// The name of this version within its group.
-        pub const VERSION: &str = #version_name;
-        /// `GROUP/VERSION`, the `apiVersion` of this version's objects.
-        pub const API_VERSION: &str = #api_version;
-
-        #kinds
     }
+    code.blank();
+    code.line("/// The API group of this version.");
+    code.line(format_args!(
+        "pub const GROUP: &str = {};",
+        lit(&group.name)
+    ));
+    code.line("/// The name of this version within its group.");
+    code.line(format_args!(
+        "pub const VERSION: &str = {};",
+        lit(&version.name)
+    ));
+    code.line("/// `GROUP/VERSION`, the `apiVersion` of this version's objects.");
+    code.line(format_args!(
+        "pub const API_VERSION: &str = {};",
+        lit(&register::api_version(group, version))
+    ));
+    code.blank();
+    register::write_known_kinds_const(&mut code, group, version);
+    code.finish()
+}
+
+/// How many of the model's doc lines are left without the trailing blank ones.
+fn docs_len(lines: &[String]) -> usize {
+    lines
+        .iter()
+        .rposition(|l| !l.trim().is_empty())
+        .map_or(0, |i| i + 1)
 }
 
 /// One input file's types, each followed by its impls, then its other items.
-fn type_file(
-    group: &Group,
-    version: &Version,
-    file: &SourceFile,
-    locals: &LocalTypes,
-) -> TokenStream {
+fn type_file(group: &Group, version: &Version, file: &SourceFile, locals: &LocalTypes) -> String {
     let names = TypeNames::for_file(file);
-    let mut body = TokenStream::new();
+    let mut body = Code::new();
     // What the user wrote (types and items), as opposed to the impls generated
     // here, which spell every name they need in full or through `names`: only
     // this decides which of the input's `use`s are still needed.
-    let mut written = TokenStream::new();
+    let mut written = Vec::new();
+    let mut item_idents = BTreeSet::new();
     for ty in &file.types {
         let remote = register::writes_type_meta(ty);
-        let def = type_def(ty, &names, locals, remote);
-        written.extend(def.clone());
-        body.extend(def);
-        body.extend(deepcopy::clone_impl(ty, &locals.copy));
+        body.blank();
+        let start = body.len();
+        type_def(&mut body, ty, &names, locals, remote);
+        written.push(start..body.len());
+        body.blank();
+        deepcopy::write_clone_impl(&mut body, ty, &locals.copy);
         if remote {
-            body.extend(register::type_meta_serde(ty));
+            body.blank();
+            register::write_type_meta_serde(&mut body, ty);
         }
         if let Some(kind) = &ty.kind {
-            body.extend(register::kind_impls(
-                group, version, ty, kind, &names, locals,
-            ));
-            body.extend(register::runtime_kind_impl(group, version, ty, kind));
+            body.blank();
+            register::write_kind_impls(&mut body, group, version, ty, kind, &names, locals);
+            body.blank();
+            register::write_runtime_kind_impl(&mut body, group, version, ty, kind);
         }
     }
     for text in &file.items {
-        let item = verbatim_item(text);
-        written.extend(item.clone());
-        body.extend(item);
+        body.blank();
+        match syn::parse_file(text) {
+            Ok(items) => {
+                collect_idents(&quote::ToTokens::to_token_stream(&items), &mut item_idents);
+                body.raw(&space_items(&prettyplease::unparse(&items)));
+            }
+            Err(err) => {
+                let message = format!("kube-codegen could not re-emit an item of the input: {err}");
+                body.line(format_args!("compile_error!({});", lit(&message)));
+            }
+        }
     }
-    let uses = uses(version, file, &names, &written);
-    let errors = attribute_errors(file);
-    quote! {
-        #uses
-        #errors
-        #body
+    let body = body.finish();
+    // `#[serde(default = "default_port")]`, `skip_serializing_if = "BTreeMap::is_empty"`:
+    // serde attributes name functions and types inside string literals.
+    for ty in &file.types {
+        for attr in serde_strings(ty) {
+            item_idents.extend(words(attr).map(str::to_owned));
+        }
     }
+    let used = UsedNames {
+        written: written.into_iter().map(|range| &body[range]).collect(),
+        idents: item_idents,
+    };
+    let mut code = Code::new();
+    uses(&mut code, version, file, &names, &used);
+    code.blank();
+    attribute_errors(&mut code, file);
+    code.blank();
+    code.raw(&body);
+    code.finish()
 }
 
 /// A struct or enum as the user wrote it, minus `Clone` and foreign derives.
-fn type_def(ty: &TypeDef, names: &TypeNames, locals: &LocalTypes, remote: bool) -> TokenStream {
-    let docs = doc_attrs(&ty.docs);
-    let derives: Vec<syn::Path> = ty
+fn type_def(code: &mut Code, ty: &TypeDef, names: &TypeNames, locals: &LocalTypes, remote: bool) {
+    code.doc_lines(&doc_lines(&ty.docs));
+    let derives: Vec<String> = ty
         .derives
         .iter()
         .filter(|d| KEPT_DERIVES.contains(&last_segment(d)))
         // `Copy` needs `Clone`, which `+k8s:deepcopy-gen=false` leaves out.
         .filter(|d| last_segment(d) != "Copy" || locals.copy.contains(&ty.name))
-        .filter_map(|d| syn::parse_str(d).ok())
+        .map(|d| crate::emit::rust_type::type_path(d))
         .collect();
-    let derive = (!derives.is_empty()).then(|| quote!(#[derive(#(#derives),*)]));
+    if !derives.is_empty() {
+        code.list("#[derive(", &derives, ")]", false);
+    }
     let name = ident(&ty.name);
     match &ty.body {
         TypeBody::Struct(def) => {
-            let mut attrs =
-                container_attrs(&def.serde_attrs, def.rename_all.as_deref(), def.default);
+            container_attrs(
+                code,
+                &def.serde_attrs,
+                def.rename_all.as_deref(),
+                def.default,
+            );
             if remote {
                 // The derived (de)serializer becomes inherent fns that the
                 // `apiVersion`/`kind`-writing trait impls wrap (see `register`).
-                attrs.push(quote!(#[serde(remote = "Self")]));
+                code.line("#[serde(remote = \"Self\")]");
             }
-            let fields = def.fields.iter().map(|f| field(f, names, true));
-            quote! {
-                #(#docs)*
-                #derive
-                #(#attrs)*
-                pub struct #name {
-                    #(#fields,)*
-                }
+            if def.fields.is_empty() {
+                code.line(format_args!("pub struct {name} {{}}"));
+                return;
             }
+            code.open(format_args!("pub struct {name} {{"));
+            for f in &def.fields {
+                field(code, f, names, true);
+            }
+            code.close("}");
         }
         TypeBody::Newtype(def) => {
-            let attrs = container_attrs(&def.serde_attrs, None, false);
-            let inner = names.render(&def.inner);
-            quote! {
-                #(#docs)*
-                #derive
-                #(#attrs)*
-                pub struct #name(pub #inner);
-            }
+            container_attrs(code, &def.serde_attrs, None, false);
+            code.ty(
+                &format!("pub struct {name}("),
+                &format!("pub {}", names.render(&def.inner)),
+                ");",
+            );
         }
         TypeBody::Enum(def) => {
-            let attrs = container_attrs(&def.serde_attrs, def.rename_all.as_deref(), false);
-            let has_default = derives.iter().any(|d| last_path_ident(d) == "Default");
-            let variants = variants(def, names, has_default);
-            quote! {
-                #(#docs)*
-                #derive
-                #(#attrs)*
-                pub enum #name {
-                    #(#variants,)*
-                }
+            container_attrs(code, &def.serde_attrs, def.rename_all.as_deref(), false);
+            let has_default = derives.iter().any(|d| last_segment(d) == "Default");
+            if def.variants.is_empty() {
+                code.line(format_args!("pub enum {name} {{}}"));
+                return;
             }
+            code.open(format_args!("pub enum {name} {{"));
+            variants(code, def, names, has_default);
+            code.close("}");
         }
     }
 }
 
 /// A named field (`pub` in a struct, without visibility in an enum variant),
 /// with the serde attributes null safety asks for.
-fn field(field: &Field, names: &TypeNames, public: bool) -> TokenStream {
-    let docs = doc_attrs(&field.docs);
-    let mut attrs: Vec<TokenStream> = field.serde_attrs.iter().map(|a| serde_attr(a)).collect();
-    let written = serde_keys(&field.serde_attrs);
+fn field(code: &mut Code, field: &Field, names: &TypeNames, public: bool) {
+    code.doc_lines(&doc_lines(&field.docs));
+    for attr in field_attrs(field) {
+        attr.write(code);
+    }
+    let vis = if public { "pub " } else { "" };
+    code.ty(
+        &format!("{vis}{}: ", ident(&field.name)),
+        &names.render(&field.ty),
+        ",",
+    );
+}
+
+/// A field's serde attributes: the user's, then those the model holds
+/// separately and null safety.
+fn field_attrs(field: &Field) -> Vec<SerdeAttr> {
+    let mut attrs: Vec<SerdeAttr> = field
+        .serde_attrs
+        .iter()
+        .filter_map(|a| SerdeAttr::parse(a).ok())
+        .collect();
+    let written: BTreeSet<String> = attrs
+        .iter()
+        .flat_map(|a| a.keys())
+        .map(str::to_owned)
+        .collect();
+    let mut add = |arg: &str| attrs.push(SerdeAttr::serde(arg));
     // The model records these separately; make sure the output keeps them even
     // if the parser did not also list them among the verbatim attributes.
     if field.flatten && !written.contains("flatten") {
-        attrs.push(quote!(#[serde(flatten)]));
+        add("flatten");
     }
     if field.skip && !written.contains("skip") {
-        attrs.push(quote!(#[serde(skip)]));
+        add("skip");
     }
     if field.serde_default && !written.contains("default") && !field.skip {
-        attrs.push(quote!(#[serde(default)]));
+        add("default");
     }
     // Null safety: a `None` is left out rather than written as `null`, which the
     // API server rejects under server-side apply for a field that is not
@@ -311,178 +354,131 @@ fn field(field: &Field, names: &TypeNames, public: bool) -> TokenStream {
         && !field.flatten
         && !chose_serialization
     {
-        attrs.push(if skips_empty_bytes {
-            quote!(#[serde(skip_serializing_if = "kube_codegen_runtime::wire::is_none_or_empty_bytes")])
+        add(if skips_empty_bytes {
+            "skip_serializing_if = \"kube_codegen_runtime::wire::is_none_or_empty_bytes\""
         } else {
-            quote!(#[serde(skip_serializing_if = "Option::is_none")])
+            "skip_serializing_if = \"Option::is_none\""
         });
     } else if skips_empty_bytes && !field.ty.is_option() {
         if !written.contains("default") && !field.serde_default {
-            attrs.push(quote!(#[serde(default)]));
+            add("default");
         }
-        attrs.push(if field.serializes_itself {
-            quote!(#[serde(skip_serializing_if = "Vec::is_empty")])
+        add(if field.serializes_itself {
+            "skip_serializing_if = \"Vec::is_empty\""
         } else {
-            quote!(#[serde(skip_serializing_if = "kube_codegen_runtime::wire::is_empty_bytes")])
+            "skip_serializing_if = \"kube_codegen_runtime::wire::is_empty_bytes\""
         });
-    }
-    let name = ident(&field.name);
-    let ty = names.render(&field.ty);
-    let vis = public.then(|| quote!(pub));
-    quote! {
-        #(#docs)*
-        #(#attrs)*
-        #vis #name: #ty
-    }
-}
-
-fn variants<'a>(
-    def: &'a EnumDef,
-    names: &'a TypeNames,
-    has_default: bool,
-) -> impl Iterator<Item = TokenStream> + 'a {
-    def.variants.iter().map(move |v| {
-        let docs = doc_attrs(&v.docs);
-        let attrs = v.serde_attrs.iter().map(|a| serde_attr(a));
-        let default = (v.is_default && has_default).then(|| quote!(#[default]));
-        let name = ident(&v.name);
-        let data = match &v.data {
-            VariantData::Unit => TokenStream::new(),
-            VariantData::Newtype(inner) => {
-                let docs = doc_attrs(&inner.docs);
-                let attrs = inner.serde_attrs.iter().map(|a| serde_attr(a));
-                let ty = names.render(&inner.ty);
-                quote!((#(#docs)* #(#attrs)* #ty))
-            }
-            VariantData::Struct(fields) => {
-                let fields = fields.iter().map(|f| field(f, names, false));
-                quote!({ #(#fields,)* })
-            }
-        };
-        quote! {
-            #(#docs)*
-            #default
-            #(#attrs)*
-            #name #data
-        }
-    })
-}
-
-/// Container serde attributes as written, plus `rename_all`/`default` when the
-/// model holds them only in its typed fields.
-fn container_attrs(
-    written: &[String],
-    rename_all: Option<&str>,
-    default: bool,
-) -> Vec<TokenStream> {
-    let mut attrs: Vec<TokenStream> = written.iter().map(|a| serde_attr(a)).collect();
-    let keys = serde_keys(written);
-    if let Some(rule) = rename_all.filter(|_| !keys.contains("rename_all")) {
-        attrs.push(quote!(#[serde(rename_all = #rule)]));
-    }
-    if default && !keys.contains("default") {
-        attrs.push(quote!(#[serde(default)]));
     }
     attrs
 }
 
-/// Parses one serde attribute as the model holds it: a whole attribute
-/// (`#[serde(default)]`), `serde(default)`, or only the inside (`default`).
-fn parse_serde_attr(text: &str) -> syn::Result<syn::Attribute> {
-    let text = text.trim();
-    let full = if text.starts_with("#[") {
-        text.to_owned()
-    } else if text.starts_with("serde") && text[5..].trim_start().starts_with('(') {
-        format!("#[{text}]")
-    } else {
-        format!("#[serde({text})]")
-    };
-    let mut attrs = syn::parse::Parser::parse_str(syn::Attribute::parse_outer, &full)?;
-    match attrs.len() {
-        1 => Ok(attrs.remove(0)),
-        _ => Err(syn::Error::new(
-            proc_macro2::Span::call_site(),
-            "expected one attribute",
-        )),
+fn variants(code: &mut Code, def: &EnumDef, names: &TypeNames, has_default: bool) {
+    for v in &def.variants {
+        code.doc_lines(&doc_lines(&v.docs));
+        if v.is_default && has_default {
+            code.line("#[default]");
+        }
+        for attr in v
+            .serde_attrs
+            .iter()
+            .filter_map(|a| SerdeAttr::parse(a).ok())
+        {
+            attr.write(code);
+        }
+        let name = ident(&v.name);
+        match &v.data {
+            VariantData::Unit => code.line(format_args!("{name},")),
+            VariantData::Newtype(inner) => {
+                let ty = names.render(&inner.ty);
+                let attrs: Vec<SerdeAttr> = inner
+                    .serde_attrs
+                    .iter()
+                    .filter_map(|a| SerdeAttr::parse(a).ok())
+                    .collect();
+                let docs = doc_lines(&inner.docs);
+                if docs.is_empty() && attrs.is_empty() {
+                    code.ty(&format!("{name}("), &ty, "),");
+                } else {
+                    code.open(format_args!("{name}("));
+                    code.doc_lines(&docs);
+                    for attr in &attrs {
+                        attr.write(code);
+                    }
+                    code.ty("", &ty, ",");
+                    code.close("),");
+                }
+            }
+            VariantData::Struct(fields) if fields.is_empty() => {
+                code.line(format_args!("{name} {{}},"));
+            }
+            VariantData::Struct(fields) => {
+                // Undocumented fields without attributes fit on the variant's
+                // line, as prettyplease writes them.
+                let plain = fields
+                    .iter()
+                    .all(|f| doc_lines(&f.docs).is_empty() && field_attrs(f).is_empty());
+                let items: Vec<String> = fields
+                    .iter()
+                    .map(|f| format!("{}: {}", ident(&f.name), names.render(&f.ty)))
+                    .collect();
+                let len = name.len() + 3 + items.iter().map(|i| i.len() + 2).sum::<usize>();
+                if plain && code.fits(len + 1) {
+                    code.line(format_args!("{name} {{ {} }},", items.join(", ")));
+                } else {
+                    code.open(format_args!("{name} {{"));
+                    for f in fields {
+                        field(code, f, names, false);
+                    }
+                    code.close("},");
+                }
+            }
+        }
     }
 }
 
-/// One serde attribute; one that does not parse is left out here and reported
-/// by [`attribute_errors`].
-fn serde_attr(text: &str) -> TokenStream {
-    match parse_serde_attr(text) {
-        Ok(attr) => quote!(#attr),
-        Err(_) => TokenStream::new(),
+/// Container serde attributes as written, plus `rename_all`/`default` when the
+/// model holds them only in its typed fields.
+fn container_attrs(code: &mut Code, written: &[String], rename_all: Option<&str>, default: bool) {
+    let parsed: Vec<SerdeAttr> = written
+        .iter()
+        .filter_map(|a| SerdeAttr::parse(a).ok())
+        .collect();
+    let keys: BTreeSet<&str> = parsed.iter().flat_map(|a| a.keys()).collect();
+    for attr in &parsed {
+        attr.write(code);
+    }
+    if let Some(rule) = rename_all.filter(|_| !keys.contains("rename_all")) {
+        code.list(
+            "#[serde(",
+            &[format!("rename_all = {}", lit(rule))],
+            ")]",
+            false,
+        );
+    }
+    if default && !keys.contains("default") {
+        code.line("#[serde(default)]");
     }
 }
 
 /// A `compile_error!` for each serde attribute of the file that cannot be read
 /// back. The parser took them from valid Rust, so this is a generator bug; the
 /// build says so rather than silently changing the wire format.
-fn attribute_errors(file: &SourceFile) -> TokenStream {
-    let mut errors = TokenStream::new();
+fn attribute_errors(code: &mut Code, file: &SourceFile) {
     for ty in &file.types {
         for text in serde_strings(ty) {
-            if let Err(err) = parse_serde_attr(text) {
+            if let Err(err) = SerdeAttr::parse(text) {
                 let message = format!(
                     "kube-codegen could not re-emit the attribute `{text}` of `{}`: {err}",
                     ty.name
                 );
-                errors.extend(quote!(compile_error!(#message);));
+                code.line(format_args!("compile_error!({});", lit(&message)));
             }
         }
     }
-    errors
 }
 
-/// The keys (`rename`, `default`, `flatten`, ...) the attributes set.
-fn serde_keys(written: &[String]) -> BTreeSet<String> {
-    let mut keys = BTreeSet::new();
-    for text in written {
-        let Ok(attr) = parse_serde_attr(text) else {
-            continue;
-        };
-        let Ok(list) = attr.meta.require_list() else {
-            continue;
-        };
-        let mut expect_key = true;
-        for tree in list.tokens.clone() {
-            match tree {
-                TokenTree::Ident(key) if expect_key => {
-                    keys.insert(key.to_string());
-                    expect_key = false;
-                }
-                TokenTree::Punct(p) if p.as_char() == ',' => expect_key = true,
-                _ => {}
-            }
-        }
-    }
-    keys
-}
-
-/// An item of the input file, re-emitted as written.
-fn verbatim_item(text: &str) -> TokenStream {
-    match syn::parse_file(text) {
-        Ok(file) => {
-            let items = file.items;
-            quote!(#(#items)*)
-        }
-        Err(err) => {
-            let message = format!("kube-codegen could not re-emit an item of the input: {err}");
-            quote!(compile_error!(#message);)
-        }
-    }
-}
-
-/// `#[doc = "..."]` for each line, with the space after `///` that the model's
-/// doc lines (stripped of it, like rustdoc does) leave out.
-pub(crate) fn doc_attrs(lines: &[String]) -> Vec<TokenStream> {
-    doc_lines(lines)
-        .into_iter()
-        .map(|line| quote!(#[doc = #line]))
-        .collect()
-}
-
+/// The model's doc lines as prettyplease writes them after `///`: a space
+/// before each non-blank line.
 fn doc_lines(lines: &[String]) -> Vec<String> {
     lines
         .iter()
@@ -492,17 +488,10 @@ fn doc_lines(lines: &[String]) -> Vec<String> {
             if line.trim().is_empty() {
                 String::new()
             } else {
-                format!(" {line}")
+                line
             }
         })
         .collect()
-}
-
-fn last_path_ident(path: &syn::Path) -> String {
-    path.segments
-        .last()
-        .map(|s| s.ident.to_string())
-        .unwrap_or_default()
 }
 
 /// One name a `use` item brings into scope.
@@ -529,34 +518,57 @@ impl UseLeaf {
 
 /// The file's `use` items: what its field types need, plus those of the input
 /// file's own `use`s that something in the output still refers to.
+/// The names the user's own code in a generated file uses: the words of its
+/// type definitions (docs aside) and the identifiers of its copied items.
+struct UsedNames<'a> {
+    written: Vec<&'a str>,
+    idents: BTreeSet<String>,
+}
+
+impl UsedNames<'_> {
+    /// Whether `name` is used: searched as a whole word rather than by
+    /// collecting every word, since only a file's few `use` bindings are asked.
+    fn contains(&self, name: &str) -> bool {
+        if self.idents.contains(name) {
+            return true;
+        }
+        let word_char = |c: char| c.is_alphanumeric() || c == '_';
+        self.written.iter().any(|text| {
+            text.match_indices(name).any(|(at, _)| {
+                let before = text[..at].chars().next_back();
+                let after = text[at + name.len()..].chars().next();
+                !before.is_some_and(word_char) && !after.is_some_and(word_char) && {
+                    let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+                    !text[line_start..].trim_start().starts_with("///")
+                }
+            })
+        })
+    }
+}
+
 fn uses(
+    code: &mut Code,
     version: &Version,
     file: &SourceFile,
     names: &TypeNames,
-    written: &TokenStream,
-) -> TokenStream {
-    let mut used = BTreeSet::new();
-    collect_idents(written, &mut used);
-    // `#[serde(default = "default_port")]`, `skip_serializing_if = "BTreeMap::is_empty"`:
-    // serde attributes name functions and types inside string literals.
-    for ty in &file.types {
-        for attr in serde_strings(ty) {
-            used.extend(words(attr));
-        }
-    }
-    // Names a `use super::*` could be importing: the sibling files' types and items.
-    let siblings: BTreeSet<String> = version
-        .files
-        .iter()
-        .filter(|f| f.path != file.path)
-        .flat_map(|f| {
-            f.types.iter().map(|t| t.name.clone()).chain(
-                crate::emit::rust_type::parse_items(&f.items)
-                    .into_iter()
-                    .filter_map(|item| item_name(&item)),
-            )
-        })
-        .collect();
+    used: &UsedNames,
+) {
+    // Names a `use super::*` could be importing: the sibling files' types and
+    // items (asked only for such a `use`).
+    let siblings = || -> BTreeSet<String> {
+        version
+            .files
+            .iter()
+            .filter(|f| f.path != file.path)
+            .flat_map(|f| {
+                f.types.iter().map(|t| t.name.clone()).chain(
+                    crate::emit::rust_type::parse_items(&f.items)
+                        .into_iter()
+                        .filter_map(|item| item_name(&item)),
+                )
+            })
+            .collect()
+    };
     let here: BTreeSet<&str> = file.types.iter().map(|t| t.name.as_str()).collect();
     let mut leaves: BTreeSet<UseLeaf> = names
         .imports()
@@ -568,12 +580,7 @@ fn uses(
         })
         .collect();
     for text in &file.uses {
-        let Ok(item) = syn::parse_str::<syn::ItemUse>(text) else {
-            continue;
-        };
-        let mut found = Vec::new();
-        flatten_use(&item.tree, &mut Vec::new(), &mut found);
-        for mut leaf in found {
+        for mut leaf in use_leaves(text) {
             rewrite_crate_path(&mut leaf.path);
             let keep = match leaf.binding() {
                 Some("_") => !file.items.is_empty(),
@@ -583,7 +590,7 @@ fn uses(
                         && !here.contains(binding)
                 }
                 None => match leaf.path.first().map(String::as_str) {
-                    Some("super" | "crate" | "self") => siblings
+                    Some("super" | "crate" | "self") => siblings()
                         .iter()
                         .any(|s| used.contains(s) && !names.imports().contains_key(s)),
                     _ => !file.items.is_empty(),
@@ -594,7 +601,7 @@ fn uses(
             }
         }
     }
-    render_uses(leaves)
+    render_uses(code, leaves);
 }
 
 /// Every serde attribute of a type, its fields and its variants, as the model holds them.
@@ -619,10 +626,30 @@ fn serde_strings(ty: &TypeDef) -> Vec<&String> {
 }
 
 /// Identifier-like words of a text.
-fn words(text: &str) -> impl Iterator<Item = String> + '_ {
+fn words(text: &str) -> impl Iterator<Item = &str> + '_ {
     text.split(|c: char| !(c.is_alphanumeric() || c == '_'))
         .filter(|w| !w.is_empty())
-        .map(str::to_owned)
+}
+
+thread_local! {
+    /// The names each `use` item brings into scope, by its text: files repeat
+    /// the same few (`use serde::{Deserialize, Serialize};`).
+    static USE_LEAVES: RefCell<HashMap<String, Vec<UseLeaf>>> = RefCell::new(HashMap::new());
+}
+
+/// What the `use` item `text` imports (nothing when it does not parse).
+fn use_leaves(text: &str) -> Vec<UseLeaf> {
+    USE_LEAVES.with(|cache| {
+        if let Some(found) = cache.borrow().get(text) {
+            return found.clone();
+        }
+        let mut found = Vec::new();
+        if let Ok(item) = syn::parse_str::<syn::ItemUse>(text) {
+            flatten_use(&item.tree, &mut Vec::new(), &mut found);
+        }
+        cache.borrow_mut().insert(text.to_owned(), found.clone());
+        found
+    })
 }
 
 fn collect_idents(tokens: &TokenStream, out: &mut BTreeSet<String>) {
@@ -722,23 +749,20 @@ fn rewrite_crate_path(path: &mut Vec<String>) {
 
 /// `use` items, one per parent path (`use serde::{Deserialize, Serialize};`), in
 /// rustfmt's order: std, other crates, then this crate.
-fn render_uses(leaves: BTreeSet<UseLeaf>) -> TokenStream {
-    let mut by_parent: BTreeMap<(u8, Vec<String>), Vec<TokenStream>> = BTreeMap::new();
+fn render_uses(code: &mut Code, leaves: BTreeSet<UseLeaf>) {
+    let mut by_parent: BTreeMap<(u8, Vec<String>), Vec<String>> = BTreeMap::new();
     for leaf in leaves {
         let (parent, entry) = if leaf.glob {
-            (leaf.path.clone(), quote!(*))
+            (leaf.path.clone(), "*".to_owned())
         } else {
             let Some((last, parent)) = leaf.path.split_last() else {
                 continue;
             };
             let last = ident(last);
             let entry = match leaf.alias.as_deref() {
-                Some("_") => quote!(#last as _),
-                Some(alias) => {
-                    let alias = ident(alias);
-                    quote!(#last as #alias)
-                }
-                None => quote!(#last),
+                Some("_") => format!("{last} as _"),
+                Some(alias) => format!("{last} as {}", ident(alias)),
+                None => last,
             };
             (parent.to_vec(), entry)
         };
@@ -749,14 +773,16 @@ fn render_uses(leaves: BTreeSet<UseLeaf>) -> TokenStream {
         };
         by_parent.entry((rank, parent)).or_default().push(entry);
     }
-    let items = by_parent.into_iter().map(|((_, parent), names)| {
-        let parent: Vec<_> = parent.iter().map(|s| ident(s)).collect();
-        let prefix = quote!(#(#parent::)*);
-        if let [name] = names.as_slice() {
-            quote!(use #prefix #name;)
-        } else {
-            quote!(use #prefix {#(#names),*};)
+    for ((_, parent), names) in by_parent {
+        let mut prefix = String::new();
+        for segment in &parent {
+            prefix.push_str(&ident(segment));
+            prefix.push_str("::");
         }
-    });
-    quote!(#(#items)*)
+        if let [name] = names.as_slice() {
+            code.line(format_args!("use {prefix}{name};"));
+        } else {
+            code.fill(&format!("use {prefix}{{"), &names, "};");
+        }
+    }
 }

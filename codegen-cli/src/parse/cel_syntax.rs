@@ -7,8 +7,37 @@
 //! operands and its cost are checked against the generated schema by
 //! `emit::crd::cel`.
 
+use std::cell::RefCell;
+use std::collections::HashMap;
+
+use cel::common::ast::IdedExpr;
+
 use super::markers::Marker;
 use crate::diag::Diagnostic;
+
+thread_local! {
+    /// Every expression parsed on this thread: a rule is parsed when its marker
+    /// is read and again when it is checked against the schema, and an API
+    /// repeats its rules (every kind of a generated API may carry the same).
+    static PARSED: RefCell<HashMap<String, Result<IdedExpr, CelError>>> =
+        RefCell::new(HashMap::new());
+}
+
+/// `expression` parsed as the API server parses rules (standard macros,
+/// optional syntax `self.?field`), or its first syntax error; each
+/// expression is parsed once per thread.
+pub(crate) fn parsed(expression: &str) -> Result<IdedExpr, CelError> {
+    PARSED.with(|cache| {
+        if let Some(found) = cache.borrow().get(expression) {
+            return found.clone();
+        }
+        let result = parse_uncached(expression);
+        cache
+            .borrow_mut()
+            .insert(expression.to_owned(), result.clone());
+        result
+    })
+}
 
 /// A syntax error in the CEL expression of argument `key` of `m` (`rule` or
 /// `messageExpression`), if it has one.
@@ -36,7 +65,7 @@ pub(crate) fn check(m: &Marker, key: &str) -> Option<Diagnostic> {
 }
 
 /// Where and why a CEL expression does not parse.
-#[derive(Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct CelError {
     /// 0-based character offset in the expression (on its first line).
     pub column: usize,
@@ -45,12 +74,27 @@ pub(crate) struct CelError {
 
 /// The first syntax error of `expression`, if any.
 pub(crate) fn first_error(expression: &str) -> Option<CelError> {
-    // As the API server parses rules: with optional syntax (`self.?field`).
-    let errors = cel::parser::Parser::new()
-        .enable_optional_syntax(true)
-        .parse(expression)
-        .err()?;
-    let first = errors.errors.first()?;
+    parsed(expression).err()
+}
+
+/// CEL's parser as the API server configures it: standard macros and the
+/// optional syntax (`self.?field`). Admission match conditions use it
+/// directly; rules go through [`parsed`], which caches them.
+pub(crate) fn parser() -> cel::parser::Parser {
+    cel::parser::Parser::new().enable_optional_syntax(true)
+}
+
+fn parse_uncached(expression: &str) -> Result<IdedExpr, CelError> {
+    let errors = match parser().parse(expression) {
+        Ok(ast) => return Ok(ast),
+        Err(errors) => errors,
+    };
+    let Some(first) = errors.errors.first() else {
+        return Err(CelError {
+            column: 0,
+            message: "does not parse".to_owned(),
+        });
+    };
     let (line, column) = first.pos;
     // Errors past the first line (a rule with a newline) point at its start.
     let column = if line <= 1 {
@@ -58,7 +102,7 @@ pub(crate) fn first_error(expression: &str) -> Option<CelError> {
     } else {
         0
     };
-    Some(CelError {
+    Err(CelError {
         column,
         message: first.msg.clone(),
     })

@@ -133,8 +133,12 @@ impl Comments {
     }
 }
 
-struct Lexer {
-    chars: Vec<char>,
+/// The scanner, over the file's bytes: everything it looks for (`/`, `*`,
+/// quotes, `#`, newlines) is ASCII, and columns count characters (bytes that
+/// do not continue a UTF-8 sequence).
+struct Lexer<'a> {
+    text: &'a str,
+    bytes: &'a [u8],
     pos: usize,
     line: usize,
     column: usize,
@@ -144,10 +148,11 @@ struct Lexer {
     comments: BTreeMap<usize, LineComment>,
 }
 
-impl Lexer {
-    fn new(text: &str) -> Self {
+impl<'a> Lexer<'a> {
+    fn new(text: &'a str) -> Self {
         Lexer {
-            chars: text.chars().collect(),
+            text,
+            bytes: text.as_bytes(),
             pos: 0,
             line: 1,
             column: 1,
@@ -157,23 +162,23 @@ impl Lexer {
         }
     }
 
-    fn peek(&self, ahead: usize) -> Option<char> {
-        self.chars.get(self.pos + ahead).copied()
+    fn peek(&self, ahead: usize) -> Option<u8> {
+        self.bytes.get(self.pos + ahead).copied()
     }
 
-    /// Moves one character on; `code` marks the current line as holding code.
-    fn bump(&mut self, code: bool) -> Option<char> {
+    /// Moves one byte on; `code` marks the current line as holding code.
+    fn bump(&mut self, code: bool) -> Option<u8> {
         let c = self.peek(0)?;
         if code {
             self.mark_code();
         }
         self.pos += 1;
-        if c == '\n' {
+        if c == b'\n' {
             self.line += 1;
             self.column = 1;
             self.line_has_code = false;
             self.kinds.push(LineKind::Blank);
-        } else {
+        } else if c & 0xC0 != 0x80 {
             self.column += 1;
         }
         Some(c)
@@ -189,12 +194,12 @@ impl Lexer {
     fn run(mut self) -> Comments {
         while let Some(c) = self.peek(0) {
             match c {
-                '/' if self.peek(1) == Some('/') => self.line_comment(),
-                '/' if self.peek(1) == Some('*') => self.block_comment(),
-                '"' => self.string(),
-                '\'' => self.quote(),
-                c if c == '_' || c.is_alphabetic() => self.ident(),
-                c if c.is_whitespace() => {
+                b'/' if self.peek(1) == Some(b'/') => self.line_comment(),
+                b'/' if self.peek(1) == Some(b'*') => self.block_comment(),
+                b'"' => self.string(),
+                b'\'' => self.quote(),
+                c if is_ident_byte(c) && !c.is_ascii_digit() => self.ident(),
+                c if c.is_ascii_whitespace() => {
                     self.bump(false);
                 }
                 _ => {
@@ -212,19 +217,20 @@ impl Lexer {
         let own_line = !self.line_has_code;
         let start_column = self.column;
         let line = self.line;
-        let mut end = self.pos;
-        while end < self.chars.len() && self.chars[end] != '\n' {
-            end += 1;
-        }
-        let body: String = self.chars[self.pos + 2..end].iter().collect();
+        let end = self.bytes[self.pos..]
+            .iter()
+            .position(|&b| b == b'\n')
+            .map_or(self.bytes.len(), |at| self.pos + at);
+        let body = &self.text[self.pos + 2..end];
         let (style, text) = if let Some(rest) = body.strip_prefix('!') {
-            (CommentStyle::InnerDoc, rest.to_owned())
+            (CommentStyle::InnerDoc, rest)
         } else if body.starts_with('/') && !body.starts_with("//") {
-            (CommentStyle::OuterDoc, body[1..].to_owned())
+            (CommentStyle::OuterDoc, &body[1..])
         } else {
             (CommentStyle::Plain, body)
         };
         let prefix = if style == CommentStyle::Plain { 2 } else { 3 };
+        let text = text.trim_end_matches('\r').to_owned();
         while self.pos < end {
             self.bump(!own_line);
         }
@@ -237,7 +243,7 @@ impl Lexer {
                 LineComment {
                     line,
                     style,
-                    text: text.trim_end_matches('\r').to_owned(),
+                    text,
                     text_column: start_column + prefix,
                 },
             );
@@ -247,11 +253,11 @@ impl Lexer {
     fn block_comment(&mut self) {
         let mut depth = 0usize;
         while let Some(c) = self.peek(0) {
-            if c == '/' && self.peek(1) == Some('*') {
+            if c == b'/' && self.peek(1) == Some(b'*') {
                 depth += 1;
                 self.bump(true);
                 self.bump(true);
-            } else if c == '*' && self.peek(1) == Some('/') {
+            } else if c == b'*' && self.peek(1) == Some(b'/') {
                 depth -= 1;
                 self.bump(true);
                 self.bump(true);
@@ -259,8 +265,8 @@ impl Lexer {
                     return;
                 }
             } else {
-                self.bump(c != '\n');
-                if c == '\n' {
+                self.bump(c != b'\n');
+                if c == b'\n' {
                     self.mark_code();
                 }
             }
@@ -272,11 +278,11 @@ impl Lexer {
         self.bump(true);
         while let Some(c) = self.bump(true) {
             match c {
-                '\\' => {
+                b'\\' => {
                     self.bump(true);
                 }
-                '"' => return,
-                '\n' => self.mark_code(),
+                b'"' => return,
+                b'\n' => self.mark_code(),
                 _ => {}
             }
         }
@@ -285,16 +291,16 @@ impl Lexer {
     /// `r"..."`, `r#"..."#` and friends, after the `r`.
     fn raw_string(&mut self) {
         let mut hashes = 0;
-        while self.peek(0) == Some('#') {
+        while self.peek(0) == Some(b'#') {
             hashes += 1;
             self.bump(true);
         }
         self.bump(true); // the opening quote
         while let Some(c) = self.bump(true) {
-            if c == '\n' {
+            if c == b'\n' {
                 self.mark_code();
             }
-            if c == '"' && (0..hashes).all(|i| self.peek(i) == Some('#')) {
+            if c == b'"' && (0..hashes).all(|i| self.peek(i) == Some(b'#')) {
                 for _ in 0..hashes {
                     self.bump(true);
                 }
@@ -306,18 +312,26 @@ impl Lexer {
     /// A char literal (`'a'`, `'\n'`, `'\u{1F600}'`) or a lifetime (`'a`).
     fn quote(&mut self) {
         self.bump(true);
-        if self.peek(0) == Some('\\') {
+        if self.peek(0) == Some(b'\\') {
             while let Some(c) = self.bump(true) {
-                if c == '\'' || c == '\n' {
+                if c == b'\'' || c == b'\n' {
                     break;
                 }
-                if c == '\\' {
+                if c == b'\\' {
                     self.bump(true);
                 }
             }
-        } else if self.peek(1) == Some('\'') {
-            self.bump(true);
-            self.bump(true);
+            return;
+        }
+        // One character, however many bytes it takes, then the closing quote.
+        let len = self.text[self.pos..]
+            .chars()
+            .next()
+            .map_or(0, char::len_utf8);
+        if len > 0 && self.peek(len) == Some(b'\'') {
+            for _ in 0..=len {
+                self.bump(true);
+            }
         }
         // Otherwise a lifetime: its name is lexed as an identifier next.
     }
@@ -325,32 +339,34 @@ impl Lexer {
     /// An identifier, which may start a raw string (`r"`, `br#"`) or a byte
     /// string/char (`b"`, `b'`).
     fn ident(&mut self) {
-        let mut ident = String::new();
-        while let Some(c) = self.peek(0) {
-            if c == '_' || c.is_alphanumeric() {
-                ident.push(c);
-                self.bump(true);
-            } else {
-                break;
-            }
+        let start = self.pos;
+        while self.peek(0).is_some_and(is_ident_byte) {
+            self.bump(true);
         }
         let next = self.peek(0);
-        match ident.as_str() {
-            "r" | "br" | "cr" if next == Some('"') || next == Some('#') => {
+        // Only the prefixes of literals matter: no string for every word.
+        match &self.bytes[start..self.pos] {
+            b"r" | b"br" | b"cr" if next == Some(b'"') || next == Some(b'#') => {
                 // `r#ident` is a raw identifier, not a raw string.
                 let mut ahead = 0;
-                while self.peek(ahead) == Some('#') {
+                while self.peek(ahead) == Some(b'#') {
                     ahead += 1;
                 }
-                if self.peek(ahead) == Some('"') {
+                if self.peek(ahead) == Some(b'"') {
                     self.raw_string();
                 }
             }
-            "b" | "c" if next == Some('"') => self.string(),
-            "b" if next == Some('\'') => self.quote(),
+            b"b" | b"c" if next == Some(b'"') => self.string(),
+            b"b" if next == Some(b'\'') => self.quote(),
             _ => {}
         }
     }
+}
+
+/// A byte of an identifier: ASCII letters, digits and `_`, and any byte of a
+/// non-ASCII character (letters, in identifiers).
+fn is_ident_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_' || b >= 0x80
 }
 
 #[cfg(test)]

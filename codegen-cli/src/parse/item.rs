@@ -215,12 +215,13 @@ pub(crate) fn build_struct(
     };
     let mut fields = Vec::new();
     let mut prev = named.brace_token.span.open().start().line;
-    for f in &named.named {
+    for pair in named.named.pairs() {
+        let f = pair.value();
         let rule = container.rename_all.as_ref().map(|(_, r)| *r);
         if let Some(field) = build_field(cx, f, prev, rule, tm.optional_fields, &generic_names) {
             fields.push(field);
         }
-        prev = f.span().end().line;
+        prev = end_line(pair.punct().copied(), || f.span());
     }
 
     check_field_sets(cx, &markers, &fields);
@@ -600,14 +601,15 @@ pub(crate) fn build_enum(
         .unwrap_or(cx.version.optional_by_default);
     let mut variants = Vec::new();
     let mut prev = e.brace_token.span.open().start().line;
-    for v in &e.variants {
+    for pair in e.variants.pairs() {
+        let v = pair.value();
         // Variants take no markers; reading them reports any that are there.
         let line = v.ident.span().start().line;
         cx.markers(prev, line, Targets::VARIANT);
         if let Some(variant) = build_variant(cx, v, &container, optional_fields, &generic_names) {
             variants.push(variant);
         }
-        prev = v.span().end().line;
+        prev = end_line(pair.punct().copied(), || v.span());
     }
     let def = EnumDef {
         rename_all: container.rename_all.map(|(n, _)| n),
@@ -725,12 +727,13 @@ fn build_variant(
                 .map(|(_, r)| *r);
             let mut fields = Vec::new();
             let mut prev = named.brace_token.span.open().start().line;
-            for f in &named.named {
+            for pair in named.named.pairs() {
+                let f = pair.value();
                 if let Some(field) = build_field(cx, f, prev, rule, optional_fields, generic_names)
                 {
                     fields.push(field);
                 }
-                prev = f.span().end().line;
+                prev = end_line(pair.punct().copied(), || f.span());
             }
             VariantData::Struct(fields)
         }
@@ -852,5 +855,24 @@ fn is_zero_value(value: &serde_json::Value) -> bool {
         Value::String(s) => s.is_empty(),
         Value::Array(a) => a.is_empty(),
         Value::Object(o) => o.is_empty(),
+    }
+}
+
+/// The line a struct ends on (its closing brace, or `;`), without gathering
+/// its tokens.
+pub(crate) fn struct_end_line(s: &syn::ItemStruct) -> usize {
+    match (&s.fields, &s.semi_token) {
+        (Fields::Named(named), _) => named.brace_token.span.close().end().line,
+        (_, Some(semi)) => semi.span.end().line,
+        _ => s.span().end().line,
+    }
+}
+
+/// The line a field or variant ends on: that of the comma after it (a node's
+/// whole span is its tokens', costly to gather), else of its own span.
+fn end_line(comma: Option<&Token![,]>, span: impl FnOnce() -> Span) -> usize {
+    match comma {
+        Some(comma) => comma.span.end().line,
+        None => span().end().line,
     }
 }

@@ -24,7 +24,7 @@
 //! - Inside a proc macro, spans only carry real locations under proc-macro2's
 //!   fallback implementation (`proc_macro2::fallback::force()`).
 
-mod cel_syntax;
+pub(crate) mod cel_syntax;
 pub(crate) mod comments;
 mod context;
 pub(crate) mod conversion;
@@ -66,12 +66,13 @@ pub struct ParseOptions {
     /// `--plural-exceptions`; compared case-sensitively with the kind, the plural
     /// is lower-cased. `naming::DEFAULT_PLURAL_EXCEPTIONS` apply unless overridden.
     pub plural_exceptions: BTreeMap<String, String>,
-    /// When the input has errors, also build the CRDs of what could be read (with
-    /// these options) and report their errors too, so that one run shows every
-    /// problem; `None`: report the input's errors only. (Without input errors the
-    /// CRDs are checked where they are emitted.)
-    pub crd_checks: Option<crate::emit::crd::CrdOptions>,
 }
+
+/// More checks of the model, run once it is assembled and validated, before
+/// the diagnostics are sorted and given their source lines: `(model, the
+/// diagnostics so far) -> more diagnostics`. The pipeline builds the CRDs here
+/// (once), so that one run reports the input's errors and the CRDs' together.
+pub type Check<'a> = &'a mut dyn FnMut(&Api, &[Diagnostic]) -> Vec<Diagnostic>;
 
 /// A successful parse.
 #[derive(Debug)]
@@ -88,6 +89,15 @@ pub struct Parsed {
 /// `input_dir.join(<relative path>)`. On error, every diagnostic found (errors
 /// and warnings, in file order) is returned.
 pub fn parse_dir(input_dir: &Path, opts: &ParseOptions) -> Result<Parsed, Diagnostics> {
+    parse_dir_with(input_dir, opts, &mut |_, _| Vec::new())
+}
+
+/// [`parse_dir`], with `check`'s diagnostics reported too.
+pub fn parse_dir_with(
+    input_dir: &Path,
+    opts: &ParseOptions,
+    check: Check<'_>,
+) -> Result<Parsed, Diagnostics> {
     let (files, errors) = layout::read_tree(input_dir);
     let inputs = files
         .into_iter()
@@ -96,7 +106,7 @@ pub fn parse_dir(input_dir: &Path, opts: &ParseOptions) -> Result<Parsed, Diagno
             (rel, path, text)
         })
         .collect();
-    run(inputs, errors, opts, input_dir)
+    run(inputs, errors, opts, input_dir, check)
 }
 
 /// Parses and validates in-memory sources; paths are relative to the input
@@ -105,11 +115,20 @@ pub fn parse_sources(
     files: &[(PathBuf, String)],
     opts: &ParseOptions,
 ) -> Result<Parsed, Diagnostics> {
+    parse_sources_with(files, opts, &mut |_, _| Vec::new())
+}
+
+/// [`parse_sources`], with `check`'s diagnostics reported too.
+pub fn parse_sources_with(
+    files: &[(PathBuf, String)],
+    opts: &ParseOptions,
+    check: Check<'_>,
+) -> Result<Parsed, Diagnostics> {
     let inputs = files
         .iter()
         .map(|(rel, text)| (rel.clone(), rel.clone(), text.clone()))
         .collect();
-    run(inputs, Vec::new(), opts, Path::new(""))
+    run(inputs, Vec::new(), opts, Path::new(""), check)
 }
 
 /// (relative path, path shown in locations, text).
@@ -120,6 +139,7 @@ fn run(
     mut diags: Vec<Diagnostic>,
     opts: &ParseOptions,
     root: &Path,
+    check: Check<'_>,
 ) -> Result<Parsed, Diagnostics> {
     let loaded: Vec<LoadedFile> = inputs
         .into_iter()
@@ -192,9 +212,8 @@ fn run(
         );
     }
     diags.extend(crate::validate::validate(&api));
-    if let Some(crd) = &opts.crd_checks {
-        diags.extend(crd_errors_too(&api, crd, &diags));
-    }
+    let more = check(&api, &diags);
+    diags.extend(more);
 
     let sources: BTreeMap<&Path, &SourceText> = loaded
         .iter()
@@ -216,31 +235,6 @@ fn run(
         inputs: loaded.iter().map(|f| f.src.path.clone()).collect(),
         warnings: all,
     })
-}
-
-/// The CRD errors of a model that already has errors, except on lines that
-/// already have one (a field whose type could not be read is no news twice).
-fn crd_errors_too(
-    api: &Api,
-    crd: &crate::emit::crd::CrdOptions,
-    diags: &[Diagnostic],
-) -> Vec<Diagnostic> {
-    let with_errors: BTreeSet<(&Path, usize)> = diags
-        .iter()
-        .filter(|d| d.is_error())
-        .map(|d| (d.location.file.as_path(), d.location.line))
-        .collect();
-    if with_errors.is_empty() {
-        return Vec::new();
-    }
-    let Err(errors) = crate::emit::crd::build_crds_with(api, crd) else {
-        return Vec::new();
-    };
-    errors
-        .iter()
-        .filter(|e| !with_errors.contains(&(e.location.file.as_path(), e.location.line)))
-        .map(crate::emit::crd::CrdError::to_diagnostic)
-        .collect()
 }
 
 /// Groups versions by `+groupName`, orders them, and makes a kind that lives in

@@ -200,10 +200,23 @@ fn parse_file(
     let mut opaque: Vec<(usize, usize)> = Vec::new();
     let mut prev_end = 0;
     for it in &file.items {
+        match it {
+            syn::Item::Struct(s) => {
+                out.types.extend(item::build_struct(&mut cx, s, prev_end));
+                prev_end = item::struct_end_line(s);
+                continue;
+            }
+            syn::Item::Enum(e) => {
+                out.types.extend(item::build_enum(&mut cx, e, prev_end));
+                prev_end = e.brace_token.span.close().end().line;
+                continue;
+            }
+            _ => {}
+        }
+        // An item's whole span is its tokens' (costly to gather): only for the rest.
         let span = it.span();
         match it {
-            syn::Item::Struct(s) => out.types.extend(item::build_struct(&mut cx, s, prev_end)),
-            syn::Item::Enum(e) => out.types.extend(item::build_enum(&mut cx, e, prev_end)),
+            syn::Item::Struct(_) | syn::Item::Enum(_) => {}
             syn::Item::Union(u) => cx.error(
                 u.ident.span(),
                 format!("union `{}` is not supported", u.ident),

@@ -1,5 +1,6 @@
-//! The writer: renders emitted files (format, header), compares them with what is
-//! on disk, and either replaces what changed (`generate`) or reports it (`verify`).
+//! The writer: renders emitted files (the boilerplate header on top; Rust the
+//! emitters left as tokens formatted), compares them with what is on disk, and
+//! either replaces what changed (`generate`) or reports it (`verify`).
 //!
 //! It knows nothing about what the files mean; it only knows which files are
 //! generated (they carry [`GENERATED_MARKER`]) and may therefore be replaced or

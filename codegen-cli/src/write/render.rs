@@ -1,10 +1,13 @@
-//! Rendering: Rust tokens through prettyplease, text as it is, header on top.
+//! Rendering: the header on top of the emitted text; Rust tokens (what no
+//! emitter can lay out itself: the conversions) through prettyplease first.
 
+use crate::emit::code::space_items;
 use crate::emit::{Content, GeneratedFile};
 
 use super::Boilerplate;
 
 /// An emitter produced tokens that are not a valid Rust file: a generator bug.
+/// (Text emitters are checked by `codegen-cli/tests/emitted_text.rs`.)
 #[derive(Debug, thiserror::Error)]
 #[error("internal error: generated {path} is not valid Rust ({message}); please report this")]
 pub struct RenderError {
@@ -12,53 +15,28 @@ pub struct RenderError {
     pub message: String,
 }
 
-/// The final bytes of a file: header, then formatted content, ending in one newline.
+/// The final bytes of a file: header, then content, ending in one newline.
 pub fn render(file: &GeneratedFile, boilerplate: &Boilerplate) -> Result<String, RenderError> {
     render_owned(file.clone(), boilerplate)
 }
 
-/// [`render`], consuming the file: its tokens go to the parser without a copy.
+/// [`render`], consuming the file: its text or tokens are used without a copy.
+/// Rust text comes formatted from its emitter; tokens (the conversions) are
+/// formatted here with prettyplease.
 pub fn render_owned(file: GeneratedFile, boilerplate: &Boilerplate) -> Result<String, RenderError> {
-    let body = match file.content {
-        Content::Rust(tokens) => {
+    let mut out = boilerplate.header_for(&file.path);
+    match file.content {
+        Content::Tokens(tokens) => {
             let parsed = syn::parse2::<syn::File>(tokens).map_err(|e| RenderError {
                 path: file.path.display().to_string(),
                 message: e.to_string(),
             })?;
-            space_items(&prettyplease::unparse(&parsed))
+            out.push_str(space_items(&prettyplease::unparse(&parsed)).trim_end());
         }
-        Content::Text(text) => text,
-    };
-    let mut out = boilerplate.header_for(&file.path);
-    out.push_str(body.trim_end());
+        Content::Rust(text) | Content::Text(text) => out.push_str(text.trim_end()),
+    }
     out.push('\n');
     Ok(out)
-}
-
-/// prettyplease puts items back to back; hand-written Rust separates them with a
-/// blank line. Adds one after every block that closes an item (`}` at the item's
-/// own indentation) and after the last of a run of `use` items.
-fn space_items(code: &str) -> String {
-    let mut out = String::with_capacity(code.len() + code.len() / 16);
-    let mut prev: Option<&str> = None;
-    for line in code.lines() {
-        if let Some(p) = prev {
-            let indent = |l: &str| l.len() - l.trim_start().len();
-            let closes_item =
-                p.trim() == "}" && indent(p) == indent(line) && !line.trim().is_empty();
-            let ends_uses =
-                p.starts_with("use ") && !line.starts_with("use ") && !line.trim().is_empty();
-            let opens_else = line.trim_start().starts_with(['}', ')', ']', '.', '?'])
-                || line.trim_start().starts_with("else");
-            if (closes_item || ends_uses) && !opens_else {
-                out.push('\n');
-            }
-        }
-        out.push_str(line);
-        out.push('\n');
-        prev = Some(line);
-    }
-    out
 }
 
 #[cfg(test)]
@@ -68,7 +46,7 @@ mod tests {
 
     #[test]
     fn rust_is_formatted_and_docs_become_comments() {
-        let file = GeneratedFile::rust(
+        let file = GeneratedFile::tokens(
             "src/lib.rs",
             quote! { #![doc = " The crate."] #[doc = " A thing."] pub struct A { pub x: i32 } },
         );
@@ -89,8 +67,17 @@ mod tests {
     }
 
     #[test]
+    fn a_run_of_pub_uses_ends_with_a_blank_line_too() {
+        let code = "pub use a::B;\npub use c::D;\npub mod m {\n    pub mod v1;\n}\n";
+        assert_eq!(
+            space_items(code),
+            "pub use a::B;\npub use c::D;\n\npub mod m {\n    pub mod v1;\n}\n"
+        );
+    }
+
+    #[test]
     fn invalid_tokens_are_an_internal_error_naming_the_file() {
-        let file = GeneratedFile::rust("src/x.rs", quote! { fn });
+        let file = GeneratedFile::tokens("src/x.rs", quote! { fn });
         let err = render(&file, &Boilerplate::default()).unwrap_err();
         assert!(err.to_string().contains("src/x.rs"), "{err}");
     }

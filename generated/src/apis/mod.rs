@@ -5,12 +5,19 @@
 
 //! One module per API group and one submodule per version, each holding
 //! its types; `known_kinds` lists every kind.
+
+#[cfg(feature = "myapp")]
 pub mod myapp;
+
 /// Every kind of every group and version in this crate, with what the API
 /// server knows about it (the analogue of what a Go API package registers
 /// in `addKnownTypes`).
 pub fn known_kinds() -> impl Iterator<
     Item = &'static kube_codegen_runtime::ResourceInfo,
 > {
-    myapp::v1::KINDS.iter()
+    let versions: &'static [&'static [kube_codegen_runtime::ResourceInfo]] = &[
+        #[cfg(feature = "myapp")]
+        myapp::v1::KINDS,
+    ];
+    versions.iter().flat_map(|kinds| kinds.iter())
 }

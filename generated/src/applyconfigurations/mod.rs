@@ -21,11 +21,15 @@
 //! assert_eq!(json["kind"], "App");
 //! assert_eq!(json["metadata"]["labels"]["team"], "a");
 //! ```
+
 pub use kube_codegen_runtime::apply::{
     ApplyConfiguration, ExtractError, MetadataBuilders, NamespaceBuilder, ObjectMetaApply,
 };
+
+#[cfg(feature = "myapp")]
 pub mod myapp {
     //! Apply configurations of the API group `myapp.k8s.io`.
+
     pub mod v1;
 }
 

@@ -29,12 +29,16 @@
 //! # Ok(())
 //! # }
 //! ```
+
 pub use kube_codegen_runtime::params::{
     ApplyParams, DeleteResponse, NAMESPACE_ALL, WatchStream,
 };
 pub use kube_codegen_runtime::{Clientset, Error, ErrorKind, Result, TypedClient, fake};
+
+#[cfg(feature = "myapp")]
 pub mod myapp {
     //! Clients of the API group `myapp.k8s.io`.
+
     pub mod v1;
 }
 
@@ -47,6 +51,7 @@ pub mod prelude {
 /// Adds this crate's group-version accessors to every clientset of `kube_codegen_runtime`
 /// (implemented for all of them): `clientset.<group>_<version>().<kind plural>(namespace)`.
 pub trait Interface: kube_codegen_runtime::Interface {
+    #[cfg(feature = "myapp")]
     /// The clients of `myapp.k8s.io/v1`.
     fn myapp_v1(&self) -> myapp::v1::MyappV1Client<Self> {
         myapp::v1::MyappV1Client::new(self.clone())

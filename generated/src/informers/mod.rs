@@ -33,23 +33,29 @@
 //! factory.shutdown().await;
 //! # }
 //! ```
+
 pub use kube_codegen_runtime::informers::{
     DecodeError, EventHandler, EventHandlerFuncs, HandlerRegistration, Notification,
     SharedInformer, SharedInformerFactory, Subscription,
 };
+
+#[cfg(feature = "myapp")]
 pub mod myapp {
     //! Informers of the API group `myapp.k8s.io`.
+
     pub mod v1;
 }
 
 /// Adds this crate's group-version accessors to the runtime's
 /// [`SharedInformerFactory`]: `factory.<group>_<version>().<kind plural>()`.
 pub trait SharedInformerFactoryExt {
+    #[cfg(feature = "myapp")]
     /// The informers of `myapp.k8s.io/v1`.
     fn myapp_v1(&self) -> myapp::v1::MyappV1Informers<'_>;
 }
 
 impl SharedInformerFactoryExt for SharedInformerFactory {
+    #[cfg(feature = "myapp")]
     fn myapp_v1(&self) -> myapp::v1::MyappV1Informers<'_> {
         myapp::v1::MyappV1Informers::new(self)
     }

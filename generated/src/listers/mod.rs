@@ -20,13 +20,19 @@
 //! # let _ = (one, web, everything);
 //! # }
 //! ```
+
 pub use kube_codegen_runtime::listers::{Indexer, Lister, NamespaceLister};
 pub use kube_codegen_runtime::selector::LabelSelector;
+
+#[cfg(feature = "myapp")]
 pub mod myapp {
     //! Listers of the API group `myapp.k8s.io`.
+
     pub mod v1 {
         //! Listers of `myapp.k8s.io/v1`.
+
         use crate::apis::myapp::v1 as types;
+
         /// Lists and gets `App` objects from an informer's cache.
         pub type AppLister = kube_codegen_runtime::listers::Lister<types::App>;
     }

@@ -4,13 +4,9 @@
 
 use std::collections::BTreeSet;
 
-use proc_macro2::TokenStream;
-use quote::{format_ident, quote};
-
-use crate::emit::docs::doc;
+use crate::emit::code::{Code, lit};
 use crate::emit::names::ident;
 use crate::emit::rust_type::{Spelling, render_with, type_path};
-use crate::emit::types::doc_attrs;
 use crate::model::{Field, FieldType};
 
 /// The struct types of one version that get an apply configuration.
@@ -21,43 +17,40 @@ pub(crate) struct Structs<'a> {
 /// Apply configurations spell every path absolutely; the API's structs are
 /// their configurations, its enums and newtypes its own types (set whole).
 impl Spelling for Structs<'_> {
-    fn map(&self, ordered: bool) -> TokenStream {
+    fn map(&self, ordered: bool) -> String {
         if ordered {
-            quote!(::std::collections::BTreeMap)
+            "::std::collections::BTreeMap".to_owned()
         } else {
-            quote!(::std::collections::HashMap)
+            "::std::collections::HashMap".to_owned()
         }
     }
 
-    fn json(&self) -> TokenStream {
-        quote!(::serde_json::Value)
+    fn json(&self) -> String {
+        "::serde_json::Value".to_owned()
     }
 
-    fn local(&self, name: &str) -> TokenStream {
+    fn local(&self, name: &str) -> String {
         if self.names.contains(name) {
-            let name = Self::apply_name(name);
-            quote!(#name)
+            Self::apply_name(name)
         } else {
-            let name = ident(name);
-            quote!(types::#name)
+            format!("types::{}", ident(name))
         }
     }
 
-    fn external(&self, path: &str) -> TokenStream {
-        let path = type_path(path);
-        quote!(::#path)
+    fn external(&self, path: &str) -> String {
+        format!("::{}", type_path(path))
     }
 }
 
 impl Structs<'_> {
     /// `AppSpecApply` for `AppSpec`.
-    pub(crate) fn apply_name(name: &str) -> proc_macro2::Ident {
-        format_ident!("{}Apply", name)
+    pub(crate) fn apply_name(name: &str) -> String {
+        format!("{name}Apply")
     }
 
     /// The Rust type of `ty` in an apply configuration, every path absolute so
     /// that no name of the user's can shadow it.
-    pub(crate) fn ty(&self, ty: &FieldType) -> TokenStream {
+    pub(crate) fn ty(&self, ty: &FieldType) -> String {
         render_with(ty, self)
     }
 
@@ -71,142 +64,160 @@ impl Structs<'_> {
 
     /// The field of the configuration: optional and left out when `None`
     /// (flattened structs: their own configuration, empty by default).
-    pub(crate) fn field(&self, field: &Field) -> TokenStream {
+    pub(crate) fn field(&self, code: &mut Code, field: &Field) {
         let name = field_ident(&field.name);
         let ty = self.ty(field.ty.unwrap_option());
-        let docs = field_docs(field);
+        field_docs(code, field);
         if self.flattened_struct(field) {
-            return quote! {
-                #docs
-                #[serde(flatten)]
-                pub #name: #ty,
-            };
+            code.line("#[serde(flatten)]");
+            code.ty(&format!("pub {name}: "), &ty, ",");
+            return;
         }
-        let serde = if field.flatten {
-            quote!(#[serde(flatten)])
+        if field.flatten {
+            code.line("#[serde(flatten)]");
         } else {
-            serde_attr(&field.name, &field.json_name)
-        };
-        quote! {
-            #docs
-            #serde
-            pub #name: Option<#ty>,
+            serde_attr(code, &field.name, &field.json_name);
         }
+        code.ty(&format!("pub {name}: "), &format!("Option<{ty}>"), ",");
     }
 
     /// `with_<field>`: sets a value, appends to a list, inserts into a map, as
     /// client-go's `WithX` do. `method` is the builder's name.
-    pub(crate) fn builder(&self, field: &Field, method: &proc_macro2::Ident) -> TokenStream {
+    pub(crate) fn builder(&self, code: &mut Code, field: &Field, method: &str) {
         let name = field_ident(&field.name);
         let inner = field.ty.unwrap_option();
         let json = &field.json_name;
+        let head = format!("pub fn {method}");
         if self.flattened_struct(field) {
             let ty = self.ty(inner);
-            let doc = doc("Sets the fields flattened into this object.");
-            return quote! {
-                #doc
-                #[must_use]
-                pub fn #method(mut self, value: #ty) -> Self {
-                    self.#name = value;
-                    self
-                }
-            };
+            code.doc("Sets the fields flattened into this object.");
+            setter(code, &head, &format!("value: {ty}"), &name, None);
+            return;
         }
         match inner {
             FieldType::Vec(item) => {
                 let item = self.ty(item);
-                let text = format!("Appends `values` to `{json}`.");
-                let doc = doc(&text);
-                quote! {
-                    #doc
-                    #[must_use]
-                    pub fn #method(mut self, values: impl IntoIterator<Item = #item>) -> Self {
-                        self.#name.get_or_insert_with(Default::default).extend(values);
-                        self
-                    }
-                }
+                code.doc(&format!("Appends `values` to `{json}`."));
+                code.line("#[must_use]");
+                code.sig(
+                    &head,
+                    &[
+                        "mut self",
+                        &format!("values: impl IntoIterator<Item = {item}>"),
+                    ],
+                    "Self",
+                    " {",
+                );
+                code.depth_in();
+                code.chain(
+                    &format!("self.{name}"),
+                    &[
+                        ".get_or_insert_with(Default::default)".to_owned(),
+                        ".extend(values)".to_owned(),
+                    ],
+                    ";",
+                );
+                code.line("self");
+                code.close("}");
             }
             FieldType::Map { key, value, .. } => {
                 let key = self.ty(key);
                 let value = self.ty(value);
-                let text = format!(
+                code.doc(&format!(
                     "Inserts `entries` into `{json}`, replacing the value of a key set before."
+                ));
+                code.line("#[must_use]");
+                code.sig(
+                    &format!("{head}<K: Into<{key}>>"),
+                    &[
+                        "mut self",
+                        &format!("entries: impl IntoIterator<Item = (K, {value})>"),
+                    ],
+                    "Self",
+                    " {",
                 );
-                let doc = doc(&text);
-                quote! {
-                    #doc
-                    #[must_use]
-                    pub fn #method<K: Into<#key>>(
-                        mut self,
-                        entries: impl IntoIterator<Item = (K, #value)>,
-                    ) -> Self {
-                        self.#name
-                            .get_or_insert_with(Default::default)
-                            .extend(entries.into_iter().map(|(key, value)| (key.into(), value)));
-                        self
-                    }
-                }
+                code.depth_in();
+                code.chain(
+                    &format!("self.{name}"),
+                    &[
+                        ".get_or_insert_with(Default::default)".to_owned(),
+                        ".extend(entries.into_iter().map(|(key, value)| (key.into(), value)))"
+                            .to_owned(),
+                    ],
+                    ";",
+                );
+                code.line("self");
+                code.close("}");
             }
             FieldType::Local(struct_name) if self.names.contains(struct_name.as_str()) => {
                 let ty = self.ty(inner);
-                let doc = doc(&format!("Sets `{json}`."));
-                quote! {
-                    #doc
-                    #[must_use]
-                    pub fn #method(mut self, value: #ty) -> Self {
-                        self.#name = Some(value);
-                        self
-                    }
-                }
+                code.doc(&format!("Sets `{json}`."));
+                setter(code, &head, &format!("value: {ty}"), &name, Some("value"));
             }
             FieldType::Boxed(boxed) if matches!(boxed.as_ref(), FieldType::Local(n) if self.names.contains(n.as_str())) =>
             {
                 let ty = self.ty(boxed);
-                let doc = doc(&format!("Sets `{json}`."));
-                quote! {
-                    #doc
-                    #[must_use]
-                    pub fn #method(mut self, value: #ty) -> Self {
-                        self.#name = Some(Box::new(value));
-                        self
-                    }
-                }
+                code.doc(&format!("Sets `{json}`."));
+                setter(
+                    code,
+                    &head,
+                    &format!("value: {ty}"),
+                    &name,
+                    Some("Box::new(value)"),
+                );
             }
             _ => {
                 let ty = self.ty(inner);
-                let doc = doc(&format!("Sets `{json}`."));
-                quote! {
-                    #doc
-                    #[must_use]
-                    pub fn #method(mut self, value: impl Into<#ty>) -> Self {
-                        self.#name = Some(value.into());
-                        self
-                    }
-                }
+                code.doc(&format!("Sets `{json}`."));
+                setter(
+                    code,
+                    &head,
+                    &format!("value: impl Into<{ty}>"),
+                    &name,
+                    Some("value.into()"),
+                );
             }
         }
     }
 }
 
+/// A `#[must_use]` builder `head(mut self, param) -> Self` that sets
+/// `field` to `Some(some)`, or to `value` itself when `some` is `None`.
+pub(crate) fn setter(code: &mut Code, head: &str, param: &str, field: &str, some: Option<&str>) {
+    code.line("#[must_use]");
+    code.sig(head, &["mut self", param], "Self", " {");
+    code.depth_in();
+    match some {
+        Some(value) => {
+            let assign = format!("self.{field} = Some(");
+            if code.fits(assign.len() + value.len() + 2) {
+                code.line(format_args!("{assign}{value});"));
+            } else {
+                code.list(&assign, &[value.to_owned()], ");", true);
+            }
+        }
+        None => code.line(format_args!("self.{field} = value;")),
+    }
+    code.line("self");
+    code.close("}");
+}
+
 /// The user's docs of the field, or a line naming it where there are none;
 /// and what a custom serde format of the API type's field means here.
-fn field_docs(field: &Field) -> TokenStream {
-    let main = if field.docs.iter().any(|d| !d.trim().is_empty()) {
-        let docs = doc_attrs(&field.docs);
-        quote!(#(#docs)*)
+fn field_docs(code: &mut Code, field: &Field) {
+    if field.docs.iter().any(|d| !d.trim().is_empty()) {
+        code.doc_lines(&field.docs);
     } else if field.flatten {
-        doc("The fields flattened into this object.")
+        code.doc("The fields flattened into this object.");
     } else {
-        doc(&format!("`{}`.", field.json_name))
-    };
+        code.doc(&format!("`{}`.", field.json_name));
+    }
     if custom_format(field) {
-        let note = doc(
+        code.doc_lines(&[String::new()]);
+        code.doc(
             "Sent in its type's own serde format, as the CRD schema describes it: the \
              API type's `#[serde(with)]` (or `serialize_with`) is not applied here.",
         );
-        quote!(#main #[doc = ""] #note)
-    } else {
-        main
     }
 }
 
@@ -231,16 +242,22 @@ pub(crate) fn on_the_wire(field: &Field) -> bool {
 
 /// `#[serde(...)]` of a configuration field: left out when `None`, renamed
 /// where the JSON name is not the field's.
-pub(crate) fn serde_attr(name: &str, json: &str) -> TokenStream {
+pub(crate) fn serde_attr(code: &mut Code, name: &str, json: &str) {
+    let skip = "skip_serializing_if = \"Option::is_none\"".to_owned();
     if name.trim_start_matches("r#") == json {
-        quote!(#[serde(skip_serializing_if = "Option::is_none")])
+        code.list("#[serde(", &[skip], ")]", false);
     } else {
-        quote!(#[serde(rename = #json, skip_serializing_if = "Option::is_none")])
+        code.list(
+            "#[serde(",
+            &[format!("rename = {}", lit(json)), skip],
+            ")]",
+            false,
+        );
     }
 }
 
 /// A field's identifier: the model keeps raw names as written (`r#type`).
-pub(crate) fn field_ident(name: &str) -> proc_macro2::Ident {
+pub(crate) fn field_ident(name: &str) -> String {
     ident(name.trim_start_matches("r#"))
 }
 
@@ -253,7 +270,7 @@ mod tests {
         let structs = Structs {
             names: ["Spec"].into(),
         };
-        structs.ty(ty).to_string().replace(' ', "")
+        structs.ty(ty).replace(' ', "")
     }
 
     fn field(name: &str, serde: &str) -> Field {
@@ -282,16 +299,17 @@ mod tests {
         let structs = Structs {
             names: Default::default(),
         };
-        let plain = structs.field(&field("r#type", "#[serde(rename = \"since\")]"));
-        let text = plain.to_string();
-        assert!(text.contains("pub r#type : Option < String >"), "{text}");
+        let mut code = Code::new();
+        structs.field(&mut code, &field("r#type", "#[serde(rename = \"since\")]"));
+        let text = code.finish();
+        assert!(text.contains("pub r#type: Option<String>,"), "{text}");
         assert!(text.contains("rename = \"since\""), "{text}");
         assert!(!text.contains("not applied"), "{text}");
-        let custom = structs.field(&field("at", "#[serde(with = \"rfc3339\")]"));
+        let mut code = Code::new();
+        structs.field(&mut code, &field("at", "#[serde(with = \"rfc3339\")]"));
+        let custom = code.finish();
         assert!(
-            custom
-                .to_string()
-                .contains("`#[serde(with)]` (or `serialize_with`) is not applied here"),
+            custom.contains("`#[serde(with)]` (or `serialize_with`) is not applied here"),
             "{custom}"
         );
         let skipped = field("cache", "#[serde(skip_serializing)]");

@@ -7,12 +7,10 @@
 use std::collections::BTreeSet;
 
 use heck::ToSnakeCase;
-use proc_macro2::{Ident, TokenStream};
-use quote::{format_ident, quote};
 
-use super::fields::{Structs, field_ident, on_the_wire, serde_attr};
+use super::fields::{Structs, field_ident, on_the_wire, serde_attr, setter};
 use super::version::{derives, is_object_meta, struct_docs};
-use crate::emit::docs::doc;
+use crate::emit::code::{Code, Link};
 use crate::emit::names::{ClientKind, GroupVersion};
 use crate::model::StructDef;
 
@@ -29,21 +27,23 @@ const META_BUILDERS: &[&str] = &[
     "with_finalizers",
 ];
 
+const META_APPLY: &str = "kube_codegen_runtime::apply::ObjectMetaApply";
+
 /// The kind's configuration, builders, trait impl and extract functions.
 pub(crate) fn kind_items(
+    code: &mut Code,
     gv: &GroupVersion<'_>,
     kind: &ClientKind<'_>,
     def: &StructDef,
     structs: &Structs<'_>,
     derive_eq: bool,
     extract: bool,
-) -> TokenStream {
+) {
     let name = Structs::apply_name(kind.name());
     let k = kind.type_ref();
-    let docs = struct_docs(gv, kind.ty);
-    let derives = derives(derive_eq);
     let wire: Vec<_> = def.fields.iter().filter(|f| on_the_wire(f)).collect();
     let meta_field = wire.iter().find(|f| is_object_meta(&f.ty) && !f.flatten);
+    let is_meta = |f: &crate::model::Field| meta_field.is_some_and(|m| std::ptr::eq(f, *m));
     let taken: BTreeSet<String> = wire
         .iter()
         .map(|f| f.name.trim_start_matches("r#").to_owned())
@@ -54,104 +54,110 @@ pub(crate) fn kind_items(
         while taken.contains(&name) {
             name.push('_');
         }
-        format_ident!("{name}")
+        name
     };
     let (api_version, kind_field) = (free("api_version"), free("kind"));
-    let fields = wire.iter().map(|f| match meta_field {
-        Some(meta) if std::ptr::eq(*f, *meta) => {
-            let ident = field_ident(&f.name);
-            let serde = serde_attr(&f.name, &f.json_name);
-            quote! {
-                /// Standard object metadata: name, namespace, labels, annotations,
-                /// owner references, finalizers.
-                #serde
-                pub #ident: Option<kube_codegen_runtime::apply::ObjectMetaApply>,
-            }
+
+    struct_docs(code, gv, kind.ty);
+    code.line(derives(derive_eq));
+    code.open(format_args!("pub struct {name} {{"));
+    code.line("/// `apiVersion`: set by `new`, required by the API server.");
+    code.line("#[serde(rename = \"apiVersion\", skip_serializing_if = \"Option::is_none\")]");
+    code.line(format_args!("pub {api_version}: Option<String>,"));
+    code.line("/// `kind`: set by `new`, required by the API server.");
+    code.line("#[serde(rename = \"kind\", skip_serializing_if = \"Option::is_none\")]");
+    code.line(format_args!("pub {kind_field}: Option<String>,"));
+    for f in &wire {
+        if is_meta(f) {
+            code.line("/// Standard object metadata: name, namespace, labels, annotations,");
+            code.line("/// owner references, finalizers.");
+            serde_attr(code, &f.name, &f.json_name);
+            code.ty(
+                &format!("pub {}: ", field_ident(&f.name)),
+                &format!("Option<{META_APPLY}>"),
+                ",",
+            );
+        } else {
+            structs.field(code, f);
         }
-        _ => structs.field(f),
-    });
+    }
+    code.close("}");
+    code.blank();
+
     let mut methods: BTreeSet<String> = META_BUILDERS.iter().map(|m| (*m).to_owned()).collect();
     methods.insert("new".to_owned());
-    let builders: Vec<TokenStream> = wire
-        .iter()
-        .map(|f| {
-            let mut method = format!("with_{}", f.name.trim_start_matches("r#"));
-            while meta_field.is_some() && methods.contains(&method) {
-                method.push_str("_field");
-            }
-            let method = format_ident!("{method}");
-            match meta_field {
-                Some(meta) if std::ptr::eq(*f, *meta) => {
-                    let ident = field_ident(&f.name);
-                    quote! {
-                        /// Sets the whole `metadata`.
-                        #[must_use]
-                        pub fn #method(mut self, value: kube_codegen_runtime::apply::ObjectMetaApply) -> Self {
-                            self.#ident = Some(value);
-                            self
-                        }
-                    }
-                }
-                _ => structs.builder(f, &method),
-            }
-        })
-        .collect();
-    let meta_builders = meta_field.map(|meta| meta_builders(kind, &name, &field_ident(&meta.name)));
-    let constructor = meta_field
-        .map(|meta| constructor(kind, &field_ident(&meta.name), &api_version, &kind_field));
-    let meta_access = match meta_field {
-        Some(meta) => {
-            let ident = field_ident(&meta.name);
-            quote!(self.#ident.as_ref())
+    code.open(format_args!("impl {name} {{"));
+    if let Some(meta) = meta_field {
+        constructor(
+            code,
+            kind,
+            &field_ident(&meta.name),
+            &api_version,
+            &kind_field,
+        );
+        code.blank();
+    }
+    for f in &wire {
+        let mut method = format!("with_{}", f.name.trim_start_matches("r#"));
+        while meta_field.is_some() && methods.contains(&method) {
+            method.push_str("_field");
         }
-        None => quote!(None),
-    };
-    let extract_fns = (extract && !gv.version.skip_crds && !kind.kind.skip_version)
-        .then(|| extract_fns(gv, kind, &name));
-    quote! {
-        #docs
-        #derives
-        pub struct #name {
-            /// `apiVersion`: set by `new`, required by the API server.
-            #[serde(rename = "apiVersion", skip_serializing_if = "Option::is_none")]
-            pub #api_version: Option<String>,
-            /// `kind`: set by `new`, required by the API server.
-            #[serde(rename = "kind", skip_serializing_if = "Option::is_none")]
-            pub #kind_field: Option<String>,
-            #(#fields)*
+        if is_meta(f) {
+            code.line("/// Sets the whole `metadata`.");
+            setter(
+                code,
+                &format!("pub fn {method}"),
+                &format!("value: {META_APPLY}"),
+                &field_ident(&f.name),
+                Some("value"),
+            );
+        } else {
+            structs.builder(code, f, &method);
         }
+        code.blank();
+    }
+    code.close("}");
+    code.blank();
 
-        impl #name {
-            #constructor
-            #(#builders)*
-        }
-
-        #meta_builders
-
-        impl kube_codegen_runtime::apply::ApplyConfiguration for #name {
-            type Kind = #k;
-
-            fn metadata(&self) -> Option<&kube_codegen_runtime::apply::ObjectMetaApply> {
-                #meta_access
-            }
-        }
-
-        #extract_fns
+    if let Some(meta) = meta_field {
+        meta_builders(code, kind, &name, &field_ident(&meta.name));
+        code.blank();
+    }
+    code.impl_for(
+        "impl kube_codegen_runtime::apply::ApplyConfiguration",
+        &name,
+        " {",
+    );
+    code.line(format_args!("type Kind = {k};"));
+    code.blank();
+    code.open(format_args!(
+        "fn metadata(&self) -> Option<&{META_APPLY}> {{"
+    ));
+    match meta_field {
+        Some(meta) => code.line(format_args!("self.{}.as_ref()", field_ident(&meta.name))),
+        None => code.line("None"),
+    }
+    code.close("}");
+    code.close("}");
+    if extract && !gv.version.skip_crds && !kind.kind.skip_version {
+        code.blank();
+        extract_fns(code, gv, kind, &name);
     }
 }
 
 /// `new(name, namespace)` (or `new(name)` for cluster-scoped kinds).
 fn constructor(
+    code: &mut Code,
     kind: &ClientKind<'_>,
-    meta: &Ident,
-    api_version: &Ident,
-    kind_field: &Ident,
-) -> TokenStream {
+    meta: &str,
+    api_version: &str,
+    kind_field: &str,
+) {
     let k = kind.type_ref();
-    let (params, namespace, text) = if kind.kind.namespaced {
+    let (params, namespace, text): (&[&str], Option<&str>, String) = if kind.kind.namespaced {
         (
-            quote!(name: &str, namespace: &str),
-            quote!(.with_namespace(namespace)),
+            &["name: &str", "namespace: &str"],
+            Some(".with_namespace(namespace)"),
             format!(
                 "The configuration of the `{}` `name` in `namespace`, with `apiVersion` and \
                  `kind` set; nothing else is set.",
@@ -160,8 +166,8 @@ fn constructor(
         )
     } else {
         (
-            quote!(name: &str),
-            TokenStream::new(),
+            &["name: &str"],
+            None,
             format!(
                 "The configuration of the `{}` `name`, with `apiVersion` and `kind` set; \
                  nothing else is set.",
@@ -169,43 +175,73 @@ fn constructor(
             ),
         )
     };
-    let doc = doc(&text);
-    quote! {
-        #doc
-        pub fn new(#params) -> Self {
-            Self {
-                #api_version: Some(<#k as k8s_openapi::Resource>::API_VERSION.into()),
-                #kind_field: Some(<#k as k8s_openapi::Resource>::KIND.into()),
-                #meta: Some(
-                    kube_codegen_runtime::apply::ObjectMetaApply::default().with_name(name) #namespace,
-                ),
-                ..Default::default()
-            }
+    code.doc(&text);
+    code.sig("pub fn new", params, "Self", " {");
+    code.depth_in();
+    code.open("Self {");
+    let into = [Link {
+        name: "into",
+        args: Some(&[]),
+    }];
+    for (field, constant) in [(api_version, "API_VERSION"), (kind_field, "KIND")] {
+        let value = format!("<{k} as k8s_openapi::Resource>::{constant}");
+        // `field: Some(value.into()),`: the comma counts, a field follows.
+        if code.fits(field.len() + 2 + 5 + value.len() + 7 + 2) {
+            code.line(format_args!("{field}: Some({value}.into()),"));
+        } else {
+            code.open(format_args!("{field}: Some("));
+            code.chain_expr("", &value, &into, ",", false);
+            code.close("),");
         }
     }
+    let mut calls = vec![".with_name(name)".to_owned()];
+    calls.extend(namespace.map(str::to_owned));
+    let first = format!("{META_APPLY}::default()");
+    let len: usize = calls.iter().map(String::len).sum();
+    if code.fits(meta.len() + 2 + 5 + first.len() + len + 2) {
+        code.line(format_args!("{meta}: Some({first}{}),", calls.concat()));
+    } else {
+        code.open(format_args!("{meta}: Some("));
+        code.chain(&first, &calls, ",");
+        code.close("),");
+    }
+    code.line("..Default::default()");
+    code.close("}");
+    code.close("}");
 }
 
 /// The runtime's `metadata` builders on the configuration: `with_namespace`
 /// only for namespaced kinds.
-fn meta_builders(kind: &ClientKind<'_>, apply: &Ident, meta: &Ident) -> TokenStream {
-    let namespace = kind.kind.namespaced.then(|| {
-        quote! {
-            impl kube_codegen_runtime::apply::NamespaceBuilder for #apply {}
-        }
-    });
-    quote! {
-        impl kube_codegen_runtime::apply::MetadataBuilders for #apply {
-            fn metadata_mut(&mut self) -> &mut kube_codegen_runtime::apply::ObjectMetaApply {
-                self.#meta.get_or_insert_with(Default::default)
-            }
-        }
-
-        #namespace
+fn meta_builders(code: &mut Code, kind: &ClientKind<'_>, apply: &str, meta: &str) {
+    code.impl_for(
+        "impl kube_codegen_runtime::apply::MetadataBuilders",
+        apply,
+        " {",
+    );
+    code.sig(
+        "fn metadata_mut",
+        &["&mut self"],
+        &format!("&mut {META_APPLY}"),
+        " {",
+    );
+    code.depth_in();
+    code.line(format_args!(
+        "self.{meta}.get_or_insert_with(Default::default)"
+    ));
+    code.close("}");
+    code.close("}");
+    if kind.kind.namespaced {
+        code.blank();
+        code.impl_for(
+            "impl kube_codegen_runtime::apply::NamespaceBuilder",
+            apply,
+            " {}",
+        );
     }
 }
 
 /// `extract_<kind>` and, with a status subresource, `extract_<kind>_status`.
-fn extract_fns(gv: &GroupVersion<'_>, kind: &ClientKind<'_>, apply: &Ident) -> TokenStream {
+fn extract_fns(code: &mut Code, gv: &GroupVersion<'_>, kind: &ClientKind<'_>, apply: &str) {
     let k = kind.type_ref();
     let snake = kind.name().to_snake_case();
     // A kind `AppStatus` next to `App` has `extract_app_status` already.
@@ -218,9 +254,8 @@ fn extract_fns(gv: &GroupVersion<'_>, kind: &ClientKind<'_>, apply: &Ident) -> T
     } else {
         "_status"
     };
-    let one = |suffix: &str, sub: TokenStream, what: &str, go: &str| {
-        let name = format_ident!("extract_{snake}{suffix}");
-        let doc = doc(&format!(
+    let one = |code: &mut Code, suffix: &str, sub: &str, what: &str, go: &str| {
+        code.doc(&format!(
             "What `field_manager` applied to `object`{what}, as a [`{apply}`] with the \
              object's name and namespace (client-go's `Extract{}{go}`): apply it again \
              as that manager, changed, to change only the fields it owns.\n\n\
@@ -231,22 +266,32 @@ fn extract_fns(gv: &GroupVersion<'_>, kind: &ClientKind<'_>, apply: &Ident) -> T
         // `#[inline]`: the runtime's generic extraction is instantiated (and
         // compiled) by the crate that calls it, not for every kind here: a
         // fifth of a 100-kind crate's build otherwise.
-        quote! {
-            #doc
-            #[inline]
-            pub fn #name(object: &#k, field_manager: &str) -> Result<#apply, kube_codegen_runtime::apply::ExtractError> {
-                crate::applyconfigurations::extractor().extract(object, field_manager, kube_codegen_runtime::apply::Subresource::#sub)
-            }
-        }
+        code.line("#[inline]");
+        code.sig(
+            &format!("pub fn extract_{snake}{suffix}"),
+            &[&format!("object: &{k}"), "field_manager: &str"],
+            &format!("Result<{apply}, kube_codegen_runtime::apply::ExtractError>"),
+            " {",
+        );
+        code.depth_in();
+        code.chain(
+            "crate::applyconfigurations::extractor()",
+            &[format!(
+                ".extract(object, field_manager, kube_codegen_runtime::apply::Subresource::{sub})"
+            )],
+            "",
+        );
+        code.close("}");
     };
-    let main = one("", quote!(Main), "", "");
-    let status = kind.kind.status_subresource.then(|| {
+    one(code, "", "Main", "", "");
+    if kind.kind.status_subresource {
+        code.blank();
         one(
+            code,
             status_suffix,
-            quote!(Status),
+            "Status",
             " through the `status` subresource",
             "Status",
-        )
-    });
-    quote!(#main #status)
+        );
+    }
 }

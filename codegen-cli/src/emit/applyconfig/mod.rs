@@ -16,10 +16,8 @@ mod version;
 
 use std::collections::BTreeSet;
 
-use quote::quote;
-
 use super::{EmitOptions, GeneratedFile};
-use crate::emit::docs::{doc, inner_doc};
+use crate::emit::code::Code;
 use crate::emit::names::{GroupVersion, client_groups, group_module};
 use crate::model::{Api, FieldType, TypeBody, Version};
 
@@ -36,7 +34,7 @@ pub fn emit_apply_configurations(
 }
 
 /// [`emit_apply_configurations`], handing each file to `sink` as soon as it is
-/// made (so a caller can render it and drop its tokens before the next one).
+/// made (so a caller can write it out and drop it before the next one).
 pub fn emit_apply_configurations_each(
     api: &Api,
     opts: &EmitOptions,
@@ -47,49 +45,44 @@ pub fn emit_apply_configurations_each(
     if groups.is_empty() {
         return;
     }
-    let group_modules = groups.iter().map(|(group, versions)| {
-        let module = group_module(group);
-        let doc = inner_doc(&format!(
+    let mut code = Code::new();
+    code.inner_doc(&root_doc(&groups, opts, extract));
+    code.blank();
+    code.line("pub use kube_codegen_runtime::apply::{");
+    code.lines(
+        "    ApplyConfiguration, ExtractError, MetadataBuilders, NamespaceBuilder, ObjectMetaApply,\n};",
+    );
+    for (group, versions) in &groups {
+        code.blank();
+        crate::emit::features::gate(&mut code, opts, group);
+        code.open(format_args!("pub mod {} {{", group_module(group)));
+        code.inner_doc(&format!(
             "Apply configurations of the API group `{}`.",
             group.name
         ));
-        let versions = versions.iter().map(|gv| {
-            let version = gv.version_module();
-            quote!(pub mod #version;)
-        });
-        quote! {
-            pub mod #module {
-                #doc
-                #(#versions)*
-            }
+        code.blank();
+        for gv in versions {
+            code.line(format_args!("pub mod {};", gv.version_module()));
         }
-    });
-    let extractor = extract.then(|| {
-        let doc = doc(
+        code.close("}");
+    }
+    if extract {
+        code.blank();
+        code.doc(
             "The extractor of this crate's kinds: their CRDs' schemas, compiled on \
              first use and kept for the life of the program.",
         );
-        quote! {
-            #doc
-            pub fn extractor() -> &'static kube_codegen_runtime::apply::Extractor {
-                static EXTRACTOR: ::std::sync::OnceLock<kube_codegen_runtime::apply::Extractor> =
-                    ::std::sync::OnceLock::new();
-                EXTRACTOR.get_or_init(|| kube_codegen_runtime::apply::Extractor::new(crate::crds::all()))
-            }
-        }
-    });
-    let module_doc = inner_doc(&root_doc(&groups, opts, extract));
+        code.lines(
+            "pub fn extractor() -> &'static kube_codegen_runtime::apply::Extractor {
+    static EXTRACTOR: ::std::sync::OnceLock<kube_codegen_runtime::apply::Extractor> = ::std::sync::OnceLock::new();
+    EXTRACTOR
+        .get_or_init(|| kube_codegen_runtime::apply::Extractor::new(crate::crds::all()))
+}",
+        );
+    }
     sink(GeneratedFile::rust(
         "src/applyconfigurations/mod.rs",
-        quote! {
-            #module_doc
-
-            pub use kube_codegen_runtime::apply::{ApplyConfiguration, ExtractError, MetadataBuilders, NamespaceBuilder, ObjectMetaApply};
-
-            #(#group_modules)*
-
-            #extractor
-        },
+        code.finish(),
     ));
     for (_, versions) in &groups {
         for gv in versions {
@@ -130,8 +123,8 @@ fn root_doc(
     };
     let krate = &opts.crate_name;
     let name = kind.name();
-    let group = gv.group_module().to_string();
-    let version = gv.version_module().to_string();
+    let group = gv.group_module();
+    let version = gv.version_module();
     let args = if kind.kind.namespaced {
         "\"example\", \"default\""
     } else {

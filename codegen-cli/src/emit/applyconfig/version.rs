@@ -1,101 +1,100 @@
 //! `src/applyconfigurations/<group>/<version>.rs`: the apply configurations of
 //! one group-version, in the order the types are declared.
 
-use proc_macro2::TokenStream;
-use quote::quote;
-
 use super::fields::{Structs, on_the_wire};
 use super::kind;
-use crate::emit::docs::{doc, inner_doc};
+use crate::emit::code::Code;
 use crate::emit::names::GroupVersion;
-use crate::emit::types::doc_attrs;
 use crate::model::{FieldType, StructDef, TypeBody, TypeDef};
 
 /// The whole file.
-pub(crate) fn version_file(gv: &GroupVersion<'_>, extract: bool) -> TokenStream {
+pub(crate) fn version_file(gv: &GroupVersion<'_>, extract: bool) -> String {
     let kinds: Vec<&str> = gv.kinds.iter().map(|k| k.name()).collect();
     let structs = Structs {
         names: super::reachable_structs(gv.version, &kinds),
     };
     let derive_eq = all_partial_eq(gv, &structs);
-    let types = gv.types_path();
-    let items = gv.version.types().filter_map(|ty| {
-        let TypeBody::Struct(def) = &ty.body else {
-            return None;
-        };
-        if !structs.names.contains(ty.name.as_str()) {
-            return None;
-        }
-        let client_kind = gv.kinds.iter().find(|k| k.name() == ty.name);
-        Some(match client_kind {
-            Some(k) => kind::kind_items(gv, k, def, &structs, derive_eq, extract),
-            None => struct_items(gv, ty, def, &structs, derive_eq),
-        })
-    });
-    let module_doc = inner_doc(&format!(
+    let mut code = Code::new();
+    code.inner_doc(&format!(
         "Apply configurations of `{}`: every field optional, only what is set is sent.",
         gv.api_version()
     ));
-    quote! {
-        #module_doc
-
-        use #types as types;
-
-        #(#items)*
+    code.blank();
+    code.line(format_args!("use {} as types;", gv.types_path()));
+    for ty in gv.version.types() {
+        let TypeBody::Struct(def) = &ty.body else {
+            continue;
+        };
+        if !structs.names.contains(ty.name.as_str()) {
+            continue;
+        }
+        code.blank();
+        match gv.kinds.iter().find(|k| k.name() == ty.name) {
+            Some(k) => kind::kind_items(&mut code, gv, k, def, &structs, derive_eq, extract),
+            None => struct_items(&mut code, gv, ty, def, &structs, derive_eq),
+        }
     }
+    code.finish()
 }
 
 /// The derives of every configuration: `PartialEq` when every enum and
 /// newtype they hold has it.
-pub(crate) fn derives(partial_eq: bool) -> TokenStream {
-    let eq = partial_eq.then(|| quote!(PartialEq,));
-    quote!(#[derive(Clone, Debug, Default, #eq ::serde::Serialize, ::serde::Deserialize)])
+pub(crate) fn derives(partial_eq: bool) -> &'static str {
+    if partial_eq {
+        "#[derive(Clone, Debug, Default, PartialEq, ::serde::Serialize, ::serde::Deserialize)]"
+    } else {
+        "#[derive(Clone, Debug, Default, ::serde::Serialize, ::serde::Deserialize)]"
+    }
 }
 
 /// The docs of a configuration: what it is, then the type's own docs.
-pub(crate) fn struct_docs(gv: &GroupVersion<'_>, ty: &TypeDef) -> TokenStream {
-    let path = format!("{}::{}", gv.types_path(), ty.name).replace(' ', "");
-    let head = doc(&format!(
+pub(crate) fn struct_docs(code: &mut Code, gv: &GroupVersion<'_>, ty: &TypeDef) {
+    let path = format!("{}::{}", gv.types_path(), ty.name);
+    code.doc(&format!(
         "The apply configuration of [`{}`]({path}): every field optional, only what is \
          set is sent.",
         ty.name
     ));
     if ty.docs.iter().any(|d| !d.trim().is_empty()) {
-        let docs = doc_attrs(&ty.docs);
-        quote!(#head #[doc = ""] #(#docs)*)
-    } else {
-        head
+        code.line("///");
+        code.doc_lines(&ty.docs);
     }
 }
 
 /// A struct type's configuration and builders.
 fn struct_items(
+    code: &mut Code,
     gv: &GroupVersion<'_>,
     ty: &TypeDef,
     def: &StructDef,
     structs: &Structs<'_>,
     derive_eq: bool,
-) -> TokenStream {
+) {
     let name = Structs::apply_name(&ty.name);
-    let docs = struct_docs(gv, ty);
-    let derives = derives(derive_eq);
     let wire: Vec<_> = def.fields.iter().filter(|f| on_the_wire(f)).collect();
-    let fields = wire.iter().map(|f| structs.field(f));
-    let builders = wire.iter().map(|f| {
-        let method = quote::format_ident!("with_{}", f.name.trim_start_matches("r#"));
-        structs.builder(f, &method)
-    });
-    quote! {
-        #docs
-        #derives
-        pub struct #name {
-            #(#fields)*
+    struct_docs(code, gv, ty);
+    code.line(derives(derive_eq));
+    if wire.is_empty() {
+        code.line(format_args!("pub struct {name} {{}}"));
+    } else {
+        code.open(format_args!("pub struct {name} {{"));
+        for f in &wire {
+            structs.field(code, f);
         }
-
-        impl #name {
-            #(#builders)*
-        }
+        code.close("}");
     }
+    code.blank();
+    if wire.is_empty() {
+        code.line(format_args!("impl {name} {{}}"));
+        return;
+    }
+    code.open(format_args!("impl {name} {{"));
+    for f in &wire {
+        let method = format!("with_{}", f.name.trim_start_matches("r#"));
+        structs.builder(code, f, &method);
+        code.blank();
+    }
+    code.close("}");
 }
 
 /// Whether every enum and newtype the configurations hold derives `PartialEq`.

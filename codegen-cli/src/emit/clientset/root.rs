@@ -2,12 +2,10 @@
 //! accessor to every clientset of the runtime (real or fake), the group modules,
 //! the prelude, and re-exports of the runtime's clientsets and error type.
 
-use proc_macro2::TokenStream;
-use quote::quote;
-
 use crate::emit::EmitOptions;
-use crate::emit::docs::{doc, inner_doc};
-use crate::emit::names::GroupVersion;
+use crate::emit::code::Code;
+use crate::emit::features::gate;
+use crate::emit::names::{GroupVersion, group_module};
 use crate::model::Group;
 
 /// The module docs, with an example that compiles against the first kind (if any).
@@ -60,75 +58,86 @@ fn module_doc(groups: &[(&Group, Vec<GroupVersion<'_>>)], opts: &EmitOptions) ->
 }
 
 /// `src/clientset/mod.rs`.
-pub(crate) fn root_file(
-    groups: &[(&Group, Vec<GroupVersion<'_>>)],
-    opts: &EmitOptions,
-) -> TokenStream {
-    let module_doc = inner_doc(&module_doc(groups, opts));
-    let group_modules = groups.iter().map(|(group, versions)| {
-        let module = crate::emit::names::group_module(group);
-        let doc = inner_doc(&format!("Clients of the API group `{}`.", group.name));
-        let versions = versions.iter().map(|gv| {
-            let version = gv.version_module();
-            quote!(pub mod #version;)
-        });
-        quote! {
-            pub mod #module {
-                #doc
-                #(#versions)*
+pub(crate) fn root_file(groups: &[(&Group, Vec<GroupVersion<'_>>)], opts: &EmitOptions) -> String {
+    let mut code = Code::new();
+    code.inner_doc(&module_doc(groups, opts));
+    code.blank();
+    code.lines(
+        "pub use kube_codegen_runtime::params::{
+    ApplyParams, DeleteResponse, NAMESPACE_ALL, WatchStream,
+};
+pub use kube_codegen_runtime::{Clientset, Error, ErrorKind, Result, TypedClient, fake};",
+    );
+    for (group, versions) in groups {
+        code.blank();
+        gate(&mut code, opts, group);
+        code.open(format_args!("pub mod {} {{", group_module(group)));
+        code.inner_doc(&format!("Clients of the API group `{}`.", group.name));
+        code.blank();
+        for gv in versions {
+            code.line(format_args!("pub mod {};", gv.version_module()));
+        }
+        code.close("}");
+    }
+    code.blank();
+    code.line("/// The traits that add this module's methods, imported anonymously:");
+    code.line("/// `use <crate>::clientset::prelude::*;` (also in the crate's `prelude`).");
+    code.open("pub mod prelude {");
+    code.line("pub use super::Interface as _;");
+    for (group, versions) in groups {
+        for gv in versions {
+            for k in gv.kinds.iter().filter(|k| !k.client.methods.is_empty()) {
+                gate(&mut code, opts, group);
+                code.line(format_args!(
+                    "pub use super::{}::{}::{} as _;",
+                    gv.group_module(),
+                    gv.version_module(),
+                    k.methods_trait()
+                ));
             }
         }
-    });
-    let gvs: Vec<&GroupVersion<'_>> = groups.iter().flat_map(|(_, v)| v.iter()).collect();
-    let accessors = gvs.iter().map(|gv| {
-        let accessor = gv.accessor();
-        let client = gv.client();
-        let group = gv.group_module();
-        let version = gv.version_module();
-        let doc = doc(&format!("The clients of `{}`.", gv.api_version()));
-        quote! {
-            #doc
-            fn #accessor(&self) -> #group::#version::#client<Self> {
-                #group::#version::#client::new(self.clone())
-            }
-        }
-    });
-    let method_traits = gvs.iter().flat_map(|gv| {
-        gv.kinds
-            .iter()
-            .filter(|k| !k.client.methods.is_empty())
-            .map(move |k| {
-                let group = gv.group_module();
-                let version = gv.version_module();
-                let name = k.methods_trait();
-                quote!(pub use super::#group::#version::#name as _;)
-            })
-    });
-    let interface_doc = doc(
+    }
+    code.close("}");
+    code.blank();
+    code.doc(
         "Adds this crate's group-version accessors to every clientset of \
          `kube_codegen_runtime` (implemented for all of them): \
          `clientset.<group>_<version>().<kind plural>(namespace)`.",
     );
-    quote! {
-        #module_doc
-
-        pub use kube_codegen_runtime::params::{ApplyParams, DeleteResponse, NAMESPACE_ALL, WatchStream};
-        pub use kube_codegen_runtime::{Clientset, Error, ErrorKind, Result, TypedClient, fake};
-
-        #(#group_modules)*
-
-        /// The traits that add this module's methods, imported anonymously:
-        /// `use <crate>::clientset::prelude::*;` (also in the crate's `prelude`).
-        pub mod prelude {
-            pub use super::Interface as _;
-            #(#method_traits)*
+    code.open("pub trait Interface: kube_codegen_runtime::Interface {");
+    let mut first = true;
+    for (group, versions) in groups {
+        for gv in versions {
+            if !first {
+                code.blank();
+            }
+            first = false;
+            let client = format!(
+                "{}::{}::{}",
+                gv.group_module(),
+                gv.version_module(),
+                gv.client()
+            );
+            gate(&mut code, opts, group);
+            code.doc(&format!("The clients of `{}`.", gv.api_version()));
+            code.sig(
+                &format!("fn {}", gv.accessor()),
+                &["&self"],
+                &format!("{client}<Self>"),
+                " {",
+            );
+            code.depth_in();
+            code.list(
+                &format!("{client}::new("),
+                &["self.clone()".to_owned()],
+                ")",
+                true,
+            );
+            code.close("}");
         }
-
-        #interface_doc
-        pub trait Interface: kube_codegen_runtime::Interface {
-            #(#accessors)*
-        }
-
-        impl<C: kube_codegen_runtime::Interface> Interface for C {}
     }
+    code.close("}");
+    code.blank();
+    code.line("impl<C: kube_codegen_runtime::Interface> Interface for C {}");
+    code.finish()
 }

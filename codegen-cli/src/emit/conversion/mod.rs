@@ -14,16 +14,23 @@ use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
 use crate::diag::Diagnostic;
-use crate::emit::rust_type::{ident, ident_tokens};
 use crate::emit::{EmitOptions, GeneratedFile};
 use crate::model::{Api, TypeRef};
 use plan::{Body, Convert, FieldSource, Generated, VariantBody};
+use proc_macro2::Span;
 
 /// A generated pair: `(from, to)` and how.
 type PairRef<'a> = (&'a (TypeRef, TypeRef), &'a Generated);
 
 /// The crate generated conversion code stands on.
 pub const RUNTIME_CRATE: &str = "kube_codegen_conversion";
+
+/// The pairs of types of kinds converted by a webhook that differ and that
+/// nobody converts (what [`emit_conversions`] would refuse), without writing
+/// anything: for reporting them with the other errors of a run.
+pub fn check_conversions(api: &Api) -> Vec<Diagnostic> {
+    plan::plan(api).errors
+}
 
 /// Whether the code generated for `api` has a `conversion` module (a kind
 /// converts between versions by webhook), which needs the conversion crate.
@@ -34,7 +41,7 @@ pub fn converts(api: &Api) -> bool {
 /// The conversion files, or the pairs of types that differ and that nobody converts.
 pub fn emit_conversions(
     api: &Api,
-    _opts: &EmitOptions,
+    opts: &EmitOptions,
 ) -> Result<Vec<GeneratedFile>, Vec<Diagnostic>> {
     let plan = plan::plan(api);
     if !plan.errors.is_empty() {
@@ -55,9 +62,21 @@ pub fn emit_conversions(
         .iter()
         .map(|(group, pairs)| group_file(group, pairs, &fallible))
         .collect();
+    // A group's conversions exist with its cargo feature.
+    let cfg = |module: &str| {
+        api.groups
+            .iter()
+            .find(|g| g.module == module)
+            .filter(|_| opts.cargo_features)
+            .map(|g| {
+                let feature = crate::emit::features::group_feature(g);
+                quote!(#[cfg(feature = #feature)])
+            })
+    };
     let modules = by_group.keys().map(|g| {
+        let gate = cfg(g);
         let g = ident(g);
-        quote!(mod #g;)
+        quote!(#gate mod #g;)
     });
     let registrations = plan.kinds.iter().map(|k| {
         let hub = path(&TypeRef {
@@ -73,7 +92,8 @@ pub fn emit_conversions(
             });
             quote!(.spoke::<#spoke>())
         });
-        quote!(conversions.kind::<#hub>() #(#spokes)*;)
+        let gate = cfg(&k.group.module);
+        quote!(#gate conversions.kind::<#hub>() #(#spokes)*;)
     });
     let kinds_doc = plan
         .kinds
@@ -90,7 +110,9 @@ pub fn emit_conversions(
         })
         .collect::<Vec<_>>();
     let runtime = format_ident!("{RUNTIME_CRATE}");
-    files.push(GeneratedFile::rust(
+    // Features that leave out every group with converted kinds leave nothing to register.
+    let allow_unused_mut = opts.cargo_features.then(|| quote!(#[allow(unused_mut)]));
+    files.push(GeneratedFile::tokens(
         "src/conversion/mod.rs",
         quote! {
             #![doc = " Conversion between the versions of each kind marked"]
@@ -106,6 +128,7 @@ pub fn emit_conversions(
 
             /// Every converted kind with its hub and spokes, for a conversion webhook server (`kube_codegen_manager::Manager::conversions`).
             pub fn conversions() -> #runtime::Conversions {
+                #allow_unused_mut
                 let mut conversions = #runtime::Conversions::new();
                 #(#registrations)*
                 conversions
@@ -113,6 +136,20 @@ pub fn emit_conversions(
         },
     ));
     Ok(files)
+}
+
+/// An identifier token, raw (`r#type`) when the name is a keyword.
+fn ident(name: &str) -> proc_macro2::Ident {
+    let text = crate::emit::rust_type::ident(name);
+    match text.strip_prefix("r#") {
+        Some(raw) => proc_macro2::Ident::new_raw(raw, Span::call_site()),
+        None => proc_macro2::Ident::new(&text, Span::call_site()),
+    }
+}
+
+fn ident_tokens(name: &str) -> TokenStream {
+    let ident = ident(name);
+    quote!(#ident)
 }
 
 /// `crate::apis::<group>::<version>::<Name>`.
@@ -148,7 +185,7 @@ fn group_file(
     let doc = format!(
         " Conversions between the versions of the `{group}` types that kube-codegen writes."
     );
-    GeneratedFile::rust(
+    GeneratedFile::tokens(
         format!("src/conversion/{group}.rs"),
         quote! {
             #![doc = #doc]

@@ -168,7 +168,7 @@ fn check_string(text: &str, s: &JSONSchemaProps, path: &str, report: &mut dyn Fn
         );
     }
     if let Some(pattern) = &s.pattern
-        && let Ok(re) = regex::Regex::new(pattern)
+        && let Ok(re) = super::patterns::compiled(pattern)
         && !re.is_match(text)
     {
         report(path, format!("{text:?}: must match {pattern:?}"));

@@ -23,6 +23,7 @@ mod external_table;
 mod locate;
 mod lossy;
 mod options;
+mod patterns;
 mod rust_module;
 pub mod schema;
 mod size;
@@ -164,13 +165,29 @@ pub fn size_warnings(api: &Api, options: &CrdOptions) -> Vec<crate::diag::Diagno
 /// The YAML files carry no header; the writer prepends the boilerplate as `#` lines.
 pub fn emit_crds(api: &Api, opts: &EmitOptions) -> Result<Vec<GeneratedFile>, Vec<CrdError>> {
     let crds = build_crds_with(api, &opts.crd)?;
+    Ok(emit_built(api, &crds, opts).0)
+}
+
+/// [`emit_crds`] for CRDs already built (once per run, by the caller that also
+/// reported their errors), with the warnings for those too large for
+/// client-side apply, measured on the YAML written.
+pub fn emit_built(
+    api: &Api,
+    crds: &[Crd],
+    opts: &EmitOptions,
+) -> (Vec<GeneratedFile>, Vec<Diagnostic>) {
+    let mut warnings = Vec::new();
     let mut files: Vec<GeneratedFile> = crds
         .iter()
-        .map(|crd| GeneratedFile::text(crd.path.clone(), crd.to_yaml()))
+        .map(|crd| {
+            let yaml = crd.to_yaml();
+            warnings.extend(size_warning(crd, yaml.len()));
+            GeneratedFile::text(crd.path.clone(), yaml)
+        })
         .collect();
     files.push(GeneratedFile::rust(
         "src/crds.rs",
-        rust_module::crds_module(&crds, opts),
+        rust_module::crds_module(api, crds, opts),
     ));
-    Ok(files)
+    (files, warnings)
 }

@@ -280,13 +280,13 @@ impl Checker {
 
     fn pattern(&mut self, s: &JSONSchemaProps, path: &str) {
         if let Some(pattern) = &s.pattern
-            && let Err(e) = regex::Regex::new(pattern)
+            && let Err(e) = super::patterns::compiled(pattern)
         {
             self.report(
                 &format!("{path}.pattern"),
                 format!(
                     "Invalid value: must be a valid regular expression, but isn't: {}",
-                    e.to_string().lines().last().unwrap_or_default().trim()
+                    e.lines().last().unwrap_or_default().trim()
                 ),
             );
         }

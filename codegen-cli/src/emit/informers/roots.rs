@@ -2,11 +2,9 @@
 //! re-exports of the runtime's informers and listers, the group modules,
 //! `SharedInformerFactoryExt` and the lister aliases.
 
-use proc_macro2::TokenStream;
-use quote::quote;
-
 use crate::emit::EmitOptions;
-use crate::emit::docs::{doc, inner_doc};
+use crate::emit::code::Code;
+use crate::emit::features::gate;
 use crate::emit::names::{ClientKind, GroupVersion, group_module};
 use crate::model::Group;
 
@@ -33,7 +31,7 @@ fn chain(gv: &GroupVersion<'_>, kind: &ClientKind<'_>) -> String {
 }
 
 /// `src/informers/mod.rs`.
-pub(crate) fn informers_root(groups: &Groups<'_, '_>, opts: &EmitOptions) -> TokenStream {
+pub(crate) fn informers_root(groups: &Groups<'_, '_>, opts: &EmitOptions) -> String {
     let krate = opts.crate_name.replace('-', "_");
     let mut text = String::from(
         "Shared informers of this crate's kinds: [`SharedInformerFactoryExt`] adds one \
@@ -46,8 +44,7 @@ pub(crate) fn informers_root(groups: &Groups<'_, '_>, opts: &EmitOptions) -> Tok
     );
     if let Some((gv, kind)) = example(groups) {
         let chain = chain(gv, kind);
-        let name = kind.type_path().to_string().replace(' ', "");
-        let name = name.replacen("crate", &krate, 1);
+        let name = kind.type_path().replacen("crate", &krate, 1);
         text.push_str(&format!(
             "\n```no_run\n\
              # async fn demo(client: kube::Client) {{\n\
@@ -73,75 +70,92 @@ pub(crate) fn informers_root(groups: &Groups<'_, '_>, opts: &EmitOptions) -> Tok
              ```\n"
         ));
     }
-    let module_doc = inner_doc(&text);
-    let group_modules = group_modules(groups, "Informers");
-    let gvs: Vec<&GroupVersion<'_>> = groups.iter().flat_map(|(_, v)| v.iter()).collect();
-    let decls = gvs.iter().map(|gv| {
-        let accessor = gv.accessor();
-        let informers = gv.informers();
-        let (group, version) = (gv.group_module(), gv.version_module());
-        let doc = doc(&format!("The informers of `{}`.", gv.api_version()));
-        quote! {
-            #doc
-            fn #accessor(&self) -> #group::#version::#informers<'_>;
+    let mut code = Code::new();
+    code.inner_doc(&text);
+    code.blank();
+    code.lines(
+        "pub use kube_codegen_runtime::informers::{
+    DecodeError, EventHandler, EventHandlerFuncs, HandlerRegistration, Notification,
+    SharedInformer, SharedInformerFactory, Subscription,
+};",
+    );
+    group_modules(&mut code, groups, "Informers", opts);
+    let gvs = || {
+        groups
+            .iter()
+            .flat_map(|(g, v)| v.iter().map(move |gv| (*g, gv)))
+    };
+    let informers = |gv: &GroupVersion<'_>| {
+        format!(
+            "{}::{}::{}",
+            gv.group_module(),
+            gv.version_module(),
+            gv.informers()
+        )
+    };
+    code.blank();
+    code.line("/// Adds this crate's group-version accessors to the runtime's");
+    code.line("/// [`SharedInformerFactory`]: `factory.<group>_<version>().<kind plural>()`.");
+    code.open("pub trait SharedInformerFactoryExt {");
+    for (i, (group, gv)) in gvs().enumerate() {
+        if i > 0 {
+            code.blank();
         }
-    });
-    let defs = gvs.iter().map(|gv| {
-        let accessor = gv.accessor();
-        let informers = gv.informers();
-        let (group, version) = (gv.group_module(), gv.version_module());
-        quote! {
-            fn #accessor(&self) -> #group::#version::#informers<'_> {
-                #group::#version::#informers::new(self)
-            }
-        }
-    });
-    quote! {
-        #module_doc
-
-        pub use kube_codegen_runtime::informers::{
-            DecodeError, EventHandler, EventHandlerFuncs, HandlerRegistration, Notification,
-            SharedInformer, SharedInformerFactory, Subscription,
-        };
-
-        #(#group_modules)*
-
-        /// Adds this crate's group-version accessors to the runtime's
-        /// [`SharedInformerFactory`]: `factory.<group>_<version>().<kind plural>()`.
-        pub trait SharedInformerFactoryExt {
-            #(#decls)*
-        }
-
-        impl SharedInformerFactoryExt for SharedInformerFactory {
-            #(#defs)*
-        }
+        gate(&mut code, opts, group);
+        code.doc(&format!("The informers of `{}`.", gv.api_version()));
+        code.sig(
+            &format!("fn {}", gv.accessor()),
+            &["&self"],
+            &format!("{}<'_>", informers(gv)),
+            ";",
+        );
     }
+    code.close("}");
+    code.blank();
+    code.open("impl SharedInformerFactoryExt for SharedInformerFactory {");
+    for (i, (group, gv)) in gvs().enumerate() {
+        if i > 0 {
+            code.blank();
+        }
+        let informers = informers(gv);
+        gate(&mut code, opts, group);
+        code.sig(
+            &format!("fn {}", gv.accessor()),
+            &["&self"],
+            &format!("{informers}<'_>"),
+            " {",
+        );
+        code.depth_in();
+        code.list(
+            &format!("{informers}::new("),
+            &["self".to_owned()],
+            ")",
+            true,
+        );
+        code.close("}");
+    }
+    code.close("}");
+    code.finish()
 }
 
 /// `pub mod <group> { pub mod <version>; ... }` for files under `src/<root>/`.
-fn group_modules(groups: &Groups<'_, '_>, what: &str) -> Vec<TokenStream> {
-    groups
-        .iter()
-        .map(|(group, versions)| {
-            let module = group_module(group);
-            let doc = inner_doc(&format!("{what} of the API group `{}`.", group.name));
-            let versions = versions.iter().map(|gv| {
-                let version = gv.version_module();
-                quote!(pub mod #version;)
-            });
-            quote! {
-                pub mod #module {
-                    #doc
-                    #(#versions)*
-                }
-            }
-        })
-        .collect()
+fn group_modules(code: &mut Code, groups: &Groups<'_, '_>, what: &str, opts: &EmitOptions) {
+    for (group, versions) in groups {
+        code.blank();
+        gate(code, opts, group);
+        code.open(format_args!("pub mod {} {{", group_module(group)));
+        code.inner_doc(&format!("{what} of the API group `{}`.", group.name));
+        code.blank();
+        for gv in versions {
+            code.line(format_args!("pub mod {};", gv.version_module()));
+        }
+        code.close("}");
+    }
 }
 
 /// `src/listers/mod.rs`: re-exports and one lister alias per kind, in nested
 /// group and version modules.
-pub(crate) fn listers_root(groups: &Groups<'_, '_>, opts: &EmitOptions) -> TokenStream {
+pub(crate) fn listers_root(groups: &Groups<'_, '_>, opts: &EmitOptions) -> String {
     let krate = opts.crate_name.replace('-', "_");
     let mut text = String::from(
         "Listers of this crate's kinds: typed, namespace-aware reads from informer \
@@ -171,47 +185,37 @@ pub(crate) fn listers_root(groups: &Groups<'_, '_>, opts: &EmitOptions) -> Token
              ```\n"
         ));
     }
-    let module_doc = inner_doc(&text);
-    let modules = groups.iter().map(|(group, versions)| {
-        let module = group_module(group);
-        let group_doc = inner_doc(&format!("Listers of the API group `{}`.", group.name));
-        let versions = versions.iter().map(|gv| {
-            let version = gv.version_module();
-            let types = gv.types_path();
-            let version_doc = inner_doc(&format!("Listers of `{}`.", gv.api_version()));
-            let aliases = gv.kinds.iter().map(|kind| {
-                let alias = kind.lister_alias();
-                let k = kind.type_ref();
-                let doc = doc(&format!(
+    let mut code = Code::new();
+    code.inner_doc(&text);
+    code.blank();
+    code.line("pub use kube_codegen_runtime::listers::{Indexer, Lister, NamespaceLister};");
+    code.line("pub use kube_codegen_runtime::selector::LabelSelector;");
+    for (group, versions) in groups {
+        code.blank();
+        gate(&mut code, opts, group);
+        code.open(format_args!("pub mod {} {{", group_module(group)));
+        code.inner_doc(&format!("Listers of the API group `{}`.", group.name));
+        for gv in versions {
+            code.blank();
+            code.open(format_args!("pub mod {} {{", gv.version_module()));
+            code.inner_doc(&format!("Listers of `{}`.", gv.api_version()));
+            code.blank();
+            code.line(format_args!("use {} as types;", gv.types_path()));
+            for kind in &gv.kinds {
+                code.blank();
+                code.doc(&format!(
                     "Lists and gets `{}` objects from an informer's cache.",
                     kind.name()
                 ));
-                quote! {
-                    #doc
-                    pub type #alias = kube_codegen_runtime::listers::Lister<#k>;
-                }
-            });
-            quote! {
-                pub mod #version {
-                    #version_doc
-                    use #types as types;
-                    #(#aliases)*
-                }
+                code.ty(
+                    &format!("pub type {} = ", kind.lister_alias()),
+                    &format!("kube_codegen_runtime::listers::Lister<{}>", kind.type_ref()),
+                    ";",
+                );
             }
-        });
-        quote! {
-            pub mod #module {
-                #group_doc
-                #(#versions)*
-            }
+            code.close("}");
         }
-    });
-    quote! {
-        #module_doc
-
-        pub use kube_codegen_runtime::listers::{Indexer, Lister, NamespaceLister};
-        pub use kube_codegen_runtime::selector::LabelSelector;
-
-        #(#modules)*
+        code.close("}");
     }
+    code.finish()
 }

@@ -6,6 +6,8 @@
 //! The `myapp.k8s.io` API group.
 //!
 //! Versions, most preferred first: `v1`.
+
 /// The name of the API group.
 pub const GROUP: &str = "myapp.k8s.io";
+
 pub mod v1;

@@ -5,6 +5,7 @@
 
 //! Apply configurations of `myapp.k8s.io/v1`: every field optional, only what is set is
 //! sent.
+
 use crate::apis::myapp::v1 as types;
 
 /// The apply configuration of [`App`](crate::apis::myapp::v1::App): every field optional,
@@ -82,8 +83,10 @@ impl kube_codegen_runtime::apply::MetadataBuilders for AppApply {
 }
 
 impl kube_codegen_runtime::apply::NamespaceBuilder for AppApply {}
+
 impl kube_codegen_runtime::apply::ApplyConfiguration for AppApply {
     type Kind = types::App;
+
     fn metadata(&self) -> Option<&kube_codegen_runtime::apply::ObjectMetaApply> {
         self.metadata.as_ref()
     }

@@ -5,6 +5,7 @@
 
 //! Clients of `myapp.k8s.io/v1`: `MyappV1Client` (one accessor per kind), the verbs each
 //! kind allows, and its custom methods.
+
 use crate::apis::myapp::v1 as types;
 
 /// The clients of `myapp.k8s.io/v1`, over any clientset (the real one or the fake), from

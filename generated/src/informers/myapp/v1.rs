@@ -5,10 +5,12 @@
 
 //! Informers of `myapp.k8s.io/v1`: `MyappV1Informers` (one accessor per kind) and an
 //! informer type per kind.
+
 use crate::apis::myapp::v1 as types;
 
 /// The shared informer of `App` objects.
 pub type AppInformer = kube_codegen_runtime::informers::SharedInformer<types::App>;
+
 /// The informers of `myapp.k8s.io/v1`, from
 /// [`SharedInformerFactoryExt::myapp_v1`](crate::informers::SharedInformerFactoryExt::myapp_v1).
 #[derive(Clone, Copy, Debug)]

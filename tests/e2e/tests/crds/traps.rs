@@ -31,7 +31,8 @@ use anyhow::{Context, bail, ensure};
 use k8s_openapi::NamespaceResourceScope;
 use kube::api::{DynamicObject, Patch, PatchParams, PostParams};
 use kube_codegen::emit::crd::CrdOptions;
-use kube_codegen::parse::{ParseOptions, parse_sources};
+use kube_codegen::parse::ParseOptions;
+use kube_codegen::pipeline::parse_sources_and_check;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use traps::apis::*;
@@ -1028,26 +1029,14 @@ fn diagnostics_of(case_dir: &Path) -> anyhow::Result<String> {
             Ok((p.strip_prefix(case_dir)?.to_path_buf(), text))
         })
         .collect::<anyhow::Result<_>>()?;
-    let options = ParseOptions {
-        crd_checks: Some(CrdOptions::default()),
-        ..ParseOptions::default()
-    };
-    let parsed = match parse_sources(&files, &options) {
-        Err(diagnostics) => return Ok(diagnostics.to_string()),
-        Ok(parsed) => parsed,
-    };
-    match kube_codegen::emit::crd::build_crds(&parsed.api) {
+    // Input and CRD errors together, source lines filled, as `generate` reports them.
+    match parse_sources_and_check(
+        &files,
+        &ParseOptions::default(),
+        Some(&CrdOptions::default()),
+    ) {
+        Err(diagnostics) => Ok(diagnostics.to_string()),
         Ok(_) => bail!("kube-codegen accepts {}", case_dir.display()),
-        Err(errors) => {
-            let mut diagnostics =
-                kube_codegen::diag::Diagnostics(errors.iter().map(|e| e.to_diagnostic()).collect());
-            let sources: BTreeMap<PathBuf, String> = files.into_iter().collect();
-            diagnostics.fill_source_lines(|path, line| {
-                sources.get(path)?.lines().nth(line - 1).map(str::to_owned)
-            });
-            diagnostics.sort();
-            Ok(diagnostics.to_string())
-        }
     }
 }
 

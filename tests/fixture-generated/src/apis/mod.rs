@@ -5,19 +5,31 @@
 
 //! One module per API group and one submodule per version, each holding
 //! its types; `known_kinds` lists every kind.
+
+#[cfg(feature = "batch")]
 pub mod batch;
+#[cfg(feature = "fleet")]
 pub mod fleet;
+#[cfg(feature = "infra")]
 pub mod infra;
+
 /// Every kind of every group and version in this crate, with what the API
 /// server knows about it (the analogue of what a Go API package registers
 /// in `addKnownTypes`).
 pub fn known_kinds() -> impl Iterator<
     Item = &'static kube_codegen_runtime::ResourceInfo,
 > {
-    batch::v1::KINDS
-        .iter()
-        .chain(batch::v1beta1::KINDS)
-        .chain(fleet::v2::KINDS)
-        .chain(fleet::v1::KINDS)
-        .chain(infra::v1alpha1::KINDS)
+    let versions: &'static [&'static [kube_codegen_runtime::ResourceInfo]] = &[
+        #[cfg(feature = "batch")]
+        batch::v1::KINDS,
+        #[cfg(feature = "batch")]
+        batch::v1beta1::KINDS,
+        #[cfg(feature = "fleet")]
+        fleet::v2::KINDS,
+        #[cfg(feature = "fleet")]
+        fleet::v1::KINDS,
+        #[cfg(feature = "infra")]
+        infra::v1alpha1::KINDS,
+    ];
+    versions.iter().flat_map(|kinds| kinds.iter())
 }

@@ -21,23 +21,31 @@
 //! assert_eq!(json["kind"], "CronTab");
 //! assert_eq!(json["metadata"]["labels"]["team"], "a");
 //! ```
+
 pub use kube_codegen_runtime::apply::{
     ApplyConfiguration, ExtractError, MetadataBuilders, NamespaceBuilder, ObjectMetaApply,
 };
+
+#[cfg(feature = "batch")]
 pub mod batch {
     //! Apply configurations of the API group `batch.fixture.example.com`.
+
     pub mod v1;
     pub mod v1beta1;
 }
 
+#[cfg(feature = "fleet")]
 pub mod fleet {
     //! Apply configurations of the API group `fleet.fixture.example.com`.
+
     pub mod v2;
     pub mod v1;
 }
 
+#[cfg(feature = "infra")]
 pub mod infra {
     //! Apply configurations of the API group `infra.fixture.example.com`.
+
     pub mod v1alpha1;
 }
 

@@ -29,24 +29,32 @@
 //! # Ok(())
 //! # }
 //! ```
+
 pub use kube_codegen_runtime::params::{
     ApplyParams, DeleteResponse, NAMESPACE_ALL, WatchStream,
 };
 pub use kube_codegen_runtime::{Clientset, Error, ErrorKind, Result, TypedClient, fake};
+
+#[cfg(feature = "batch")]
 pub mod batch {
     //! Clients of the API group `batch.fixture.example.com`.
+
     pub mod v1;
     pub mod v1beta1;
 }
 
+#[cfg(feature = "fleet")]
 pub mod fleet {
     //! Clients of the API group `fleet.fixture.example.com`.
+
     pub mod v2;
     pub mod v1;
 }
 
+#[cfg(feature = "infra")]
 pub mod infra {
     //! Clients of the API group `infra.fixture.example.com`.
+
     pub mod v1alpha1;
 }
 
@@ -54,32 +62,38 @@ pub mod infra {
 /// `use <crate>::clientset::prelude::*;` (also in the crate's `prelude`).
 pub mod prelude {
     pub use super::Interface as _;
+    #[cfg(feature = "batch")]
     pub use super::batch::v1::CronTabMethods as _;
 }
 
 /// Adds this crate's group-version accessors to every clientset of `kube_codegen_runtime`
 /// (implemented for all of them): `clientset.<group>_<version>().<kind plural>(namespace)`.
 pub trait Interface: kube_codegen_runtime::Interface {
+    #[cfg(feature = "batch")]
     /// The clients of `batch.fixture.example.com/v1`.
     fn batch_v1(&self) -> batch::v1::BatchV1Client<Self> {
         batch::v1::BatchV1Client::new(self.clone())
     }
 
+    #[cfg(feature = "batch")]
     /// The clients of `batch.fixture.example.com/v1beta1`.
     fn batch_v1beta1(&self) -> batch::v1beta1::BatchV1beta1Client<Self> {
         batch::v1beta1::BatchV1beta1Client::new(self.clone())
     }
 
+    #[cfg(feature = "fleet")]
     /// The clients of `fleet.fixture.example.com/v2`.
     fn fleet_v2(&self) -> fleet::v2::FleetV2Client<Self> {
         fleet::v2::FleetV2Client::new(self.clone())
     }
 
+    #[cfg(feature = "fleet")]
     /// The clients of `fleet.fixture.example.com/v1`.
     fn fleet_v1(&self) -> fleet::v1::FleetV1Client<Self> {
         fleet::v1::FleetV1Client::new(self.clone())
     }
 
+    #[cfg(feature = "infra")]
     /// The clients of `infra.fixture.example.com/v1alpha1`.
     fn infrastructure_v1alpha1(
         &self,

@@ -12,13 +12,17 @@
 //!
 //! - `CronTab` of `batch.fixture.example.com`: hub v1, spokes v1beta1
 //! - `NodePool` of `fleet.fixture.example.com`: hub v2, spokes v1
+#[cfg(feature = "fleet")]
 mod fleet;
 /// Every converted kind with its hub and spokes, for a conversion webhook server (`kube_codegen_manager::Manager::conversions`).
 pub fn conversions() -> kube_codegen_conversion::Conversions {
+    #[allow(unused_mut)]
     let mut conversions = kube_codegen_conversion::Conversions::new();
+    #[cfg(feature = "batch")]
     conversions
         .kind::<crate::apis::batch::v1::CronTab>()
         .spoke::<crate::apis::batch::v1beta1::CronTab>();
+    #[cfg(feature = "fleet")]
     conversions
         .kind::<crate::apis::fleet::v2::NodePool>()
         .spoke::<crate::apis::fleet::v1::NodePool>();

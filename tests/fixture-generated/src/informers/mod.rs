@@ -33,38 +33,55 @@
 //! factory.shutdown().await;
 //! # }
 //! ```
+
 pub use kube_codegen_runtime::informers::{
     DecodeError, EventHandler, EventHandlerFuncs, HandlerRegistration, Notification,
     SharedInformer, SharedInformerFactory, Subscription,
 };
+
+#[cfg(feature = "batch")]
 pub mod batch {
     //! Informers of the API group `batch.fixture.example.com`.
+
     pub mod v1;
     pub mod v1beta1;
 }
 
+#[cfg(feature = "fleet")]
 pub mod fleet {
     //! Informers of the API group `fleet.fixture.example.com`.
+
     pub mod v2;
     pub mod v1;
 }
 
+#[cfg(feature = "infra")]
 pub mod infra {
     //! Informers of the API group `infra.fixture.example.com`.
+
     pub mod v1alpha1;
 }
 
 /// Adds this crate's group-version accessors to the runtime's
 /// [`SharedInformerFactory`]: `factory.<group>_<version>().<kind plural>()`.
 pub trait SharedInformerFactoryExt {
+    #[cfg(feature = "batch")]
     /// The informers of `batch.fixture.example.com/v1`.
     fn batch_v1(&self) -> batch::v1::BatchV1Informers<'_>;
+
+    #[cfg(feature = "batch")]
     /// The informers of `batch.fixture.example.com/v1beta1`.
     fn batch_v1beta1(&self) -> batch::v1beta1::BatchV1beta1Informers<'_>;
+
+    #[cfg(feature = "fleet")]
     /// The informers of `fleet.fixture.example.com/v2`.
     fn fleet_v2(&self) -> fleet::v2::FleetV2Informers<'_>;
+
+    #[cfg(feature = "fleet")]
     /// The informers of `fleet.fixture.example.com/v1`.
     fn fleet_v1(&self) -> fleet::v1::FleetV1Informers<'_>;
+
+    #[cfg(feature = "infra")]
     /// The informers of `infra.fixture.example.com/v1alpha1`.
     fn infrastructure_v1alpha1(
         &self,
@@ -72,22 +89,27 @@ pub trait SharedInformerFactoryExt {
 }
 
 impl SharedInformerFactoryExt for SharedInformerFactory {
+    #[cfg(feature = "batch")]
     fn batch_v1(&self) -> batch::v1::BatchV1Informers<'_> {
         batch::v1::BatchV1Informers::new(self)
     }
 
+    #[cfg(feature = "batch")]
     fn batch_v1beta1(&self) -> batch::v1beta1::BatchV1beta1Informers<'_> {
         batch::v1beta1::BatchV1beta1Informers::new(self)
     }
 
+    #[cfg(feature = "fleet")]
     fn fleet_v2(&self) -> fleet::v2::FleetV2Informers<'_> {
         fleet::v2::FleetV2Informers::new(self)
     }
 
+    #[cfg(feature = "fleet")]
     fn fleet_v1(&self) -> fleet::v1::FleetV1Informers<'_> {
         fleet::v1::FleetV1Informers::new(self)
     }
 
+    #[cfg(feature = "infra")]
     fn infrastructure_v1alpha1(
         &self,
     ) -> infra::v1alpha1::InfrastructureV1alpha1Informers<'_> {

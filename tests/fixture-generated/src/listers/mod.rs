@@ -20,53 +20,74 @@
 //! # let _ = (one, web, everything);
 //! # }
 //! ```
+
 pub use kube_codegen_runtime::listers::{Indexer, Lister, NamespaceLister};
 pub use kube_codegen_runtime::selector::LabelSelector;
+
+#[cfg(feature = "batch")]
 pub mod batch {
     //! Listers of the API group `batch.fixture.example.com`.
+
     pub mod v1 {
         //! Listers of `batch.fixture.example.com/v1`.
+
         use crate::apis::batch::v1 as types;
+
         /// Lists and gets `CronTab` objects from an informer's cache.
         pub type CronTabLister = kube_codegen_runtime::listers::Lister<types::CronTab>;
     }
 
     pub mod v1beta1 {
         //! Listers of `batch.fixture.example.com/v1beta1`.
+
         use crate::apis::batch::v1beta1 as types;
+
         /// Lists and gets `CronTab` objects from an informer's cache.
         pub type CronTabLister = kube_codegen_runtime::listers::Lister<types::CronTab>;
     }
 }
 
+#[cfg(feature = "fleet")]
 pub mod fleet {
     //! Listers of the API group `fleet.fixture.example.com`.
+
     pub mod v2 {
         //! Listers of `fleet.fixture.example.com/v2`.
+
         use crate::apis::fleet::v2 as types;
+
         /// Lists and gets `NodePool` objects from an informer's cache.
         pub type NodePoolLister = kube_codegen_runtime::listers::Lister<types::NodePool>;
     }
 
     pub mod v1 {
         //! Listers of `fleet.fixture.example.com/v1`.
+
         use crate::apis::fleet::v1 as types;
+
         /// Lists and gets `NodePool` objects from an informer's cache.
         pub type NodePoolLister = kube_codegen_runtime::listers::Lister<types::NodePool>;
     }
 }
 
+#[cfg(feature = "infra")]
 pub mod infra {
     //! Listers of the API group `infra.fixture.example.com`.
+
     pub mod v1alpha1 {
         //! Listers of `infra.fixture.example.com/v1alpha1`.
+
         use crate::apis::infra::v1alpha1 as types;
+
         /// Lists and gets `Cluster` objects from an informer's cache.
         pub type ClusterLister = kube_codegen_runtime::listers::Lister<types::Cluster>;
+
         /// Lists and gets `Gateway` objects from an informer's cache.
         pub type GatewayLister = kube_codegen_runtime::listers::Lister<types::Gateway>;
+
         /// Lists and gets `Policy` objects from an informer's cache.
         pub type PolicyLister = kube_codegen_runtime::listers::Lister<types::Policy>;
+
         /// Lists and gets `Route` objects from an informer's cache.
         pub type RouteLister = kube_codegen_runtime::listers::Lister<types::Route>;
     }

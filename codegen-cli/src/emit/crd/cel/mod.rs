@@ -68,7 +68,7 @@ pub(crate) fn check_expression(
     expression: &str,
     variables: &[(&str, Variable<'_>)],
 ) -> Result<Option<String>, Vec<String>> {
-    let ast = match parser().parse(expression) {
+    let ast = match crate::parse::cel_syntax::parser().parse(expression) {
         Ok(ast) => ast,
         Err(errors) => {
             return Err(errors
@@ -114,11 +114,6 @@ pub struct RuleCost {
     /// What the limit is compared with: `max_cost` times how often the rule may
     /// run per object (message expressions: once).
     pub cost: u64,
-}
-
-/// The parser the API server uses: standard macros and optional syntax (`a.?b`).
-pub(crate) fn parser() -> cel::parser::Parser {
-    cel::parser::Parser::new().enable_optional_syntax(true)
 }
 
 /// How a property name is written in CEL (Kubernetes' escaping), or `None`
@@ -287,7 +282,7 @@ impl Walk {
                 continue;
             };
             // Syntax errors are reported where the marker is read.
-            let Ok(ast) = parser().parse(expression) else {
+            let Ok(ast) = crate::parse::cel_syntax::parsed(expression) else {
                 continue;
             };
             let ast = expand::macros(ast);

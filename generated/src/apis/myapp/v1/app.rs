@@ -91,6 +91,7 @@ impl k8s_openapi::ListableResource for App {
 
 impl k8s_openapi::Metadata for App {
     type Ty = ObjectMeta;
+
     fn metadata(&self) -> &Self::Ty {
         &self.metadata
     }
@@ -119,6 +120,7 @@ impl App {
     pub const CATEGORIES: &'static [&'static str] = &["all"];
     /// Whether `App` objects live in a namespace: `App` is namespaced.
     pub const NAMESPACED: bool = true;
+
     /// A new `App` called `name` with the given `spec`; every other field is empty.
     pub fn new(name: &str, spec: AppSpec) -> Self {
         Self {

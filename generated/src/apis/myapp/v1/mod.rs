@@ -5,14 +5,17 @@
 
 //! Package v1 is the v1 version of the `myapp.k8s.io` API: an `App` runs a
 //! container image as a Deployment and exposes it through a Service.
+
 mod app;
 pub use app::*;
+
 /// The API group of this version.
 pub const GROUP: &str = "myapp.k8s.io";
 /// The name of this version within its group.
 pub const VERSION: &str = "v1";
 /// `GROUP/VERSION`, the `apiVersion` of this version's objects.
 pub const API_VERSION: &str = "myapp.k8s.io/v1";
+
 /// The kinds of `myapp.k8s.io/v1`, as register-gen's `addKnownTypes` lists them.
 pub const KINDS: &[kube_codegen_runtime::ResourceInfo] = &[
     <App as kube_codegen_runtime::Kind>::INFO,

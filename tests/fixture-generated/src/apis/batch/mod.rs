@@ -6,7 +6,9 @@
 //! The `batch.fixture.example.com` API group.
 //!
 //! Versions, most preferred first: `v1`, `v1beta1`.
+
 /// The name of the API group.
 pub const GROUP: &str = "batch.fixture.example.com";
+
 pub mod v1;
 pub mod v1beta1;

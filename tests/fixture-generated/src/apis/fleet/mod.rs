@@ -6,7 +6,9 @@
 //! The `fleet.fixture.example.com` API group.
 //!
 //! Versions, most preferred first: `v2`, `v1`.
+
 /// The name of the API group.
 pub const GROUP: &str = "fleet.fixture.example.com";
+
 pub mod v2;
 pub mod v1;

@@ -6,6 +6,8 @@
 //! The `infra.fixture.example.com` API group.
 //!
 //! Versions, most preferred first: `v1alpha1`.
+
 /// The name of the API group.
 pub const GROUP: &str = "infra.fixture.example.com";
+
 pub mod v1alpha1;

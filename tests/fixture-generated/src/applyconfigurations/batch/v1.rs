@@ -5,6 +5,7 @@
 
 //! Apply configurations of `batch.fixture.example.com/v1`: every field optional, only what
 //! is set is sent.
+
 use crate::apis::batch::v1 as types;
 
 /// The apply configuration of [`CronTab`](crate::apis::batch::v1::CronTab): every field
@@ -81,8 +82,10 @@ impl kube_codegen_runtime::apply::MetadataBuilders for CronTabApply {
 }
 
 impl kube_codegen_runtime::apply::NamespaceBuilder for CronTabApply {}
+
 impl kube_codegen_runtime::apply::ApplyConfiguration for CronTabApply {
     type Kind = types::CronTab;
+
     fn metadata(&self) -> Option<&kube_codegen_runtime::apply::ObjectMetaApply> {
         self.metadata.as_ref()
     }

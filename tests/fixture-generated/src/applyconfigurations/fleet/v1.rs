@@ -5,6 +5,7 @@
 
 //! Apply configurations of `fleet.fixture.example.com/v1`: every field optional, only what
 //! is set is sent.
+
 use crate::apis::fleet::v1 as types;
 
 /// The apply configuration of [`NodePool`](crate::apis::fleet::v1::NodePool): every field
@@ -80,6 +81,7 @@ impl kube_codegen_runtime::apply::MetadataBuilders for NodePoolApply {
 
 impl kube_codegen_runtime::apply::ApplyConfiguration for NodePoolApply {
     type Kind = types::NodePool;
+
     fn metadata(&self) -> Option<&kube_codegen_runtime::apply::ObjectMetaApply> {
         self.metadata.as_ref()
     }

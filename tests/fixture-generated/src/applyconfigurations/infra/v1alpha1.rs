@@ -5,6 +5,7 @@
 
 //! Apply configurations of `infra.fixture.example.com/v1alpha1`: every field optional, only
 //! what is set is sent.
+
 use crate::apis::infra::v1alpha1 as types;
 
 /// The apply configuration of [`Cluster`](crate::apis::infra::v1alpha1::Cluster): every
@@ -80,6 +81,7 @@ impl kube_codegen_runtime::apply::MetadataBuilders for ClusterApply {
 
 impl kube_codegen_runtime::apply::ApplyConfiguration for ClusterApply {
     type Kind = types::Cluster;
+
     fn metadata(&self) -> Option<&kube_codegen_runtime::apply::ObjectMetaApply> {
         self.metadata.as_ref()
     }
@@ -364,8 +366,10 @@ impl kube_codegen_runtime::apply::MetadataBuilders for DatabaseApply {
 }
 
 impl kube_codegen_runtime::apply::NamespaceBuilder for DatabaseApply {}
+
 impl kube_codegen_runtime::apply::ApplyConfiguration for DatabaseApply {
     type Kind = types::Database;
+
     fn metadata(&self) -> Option<&kube_codegen_runtime::apply::ObjectMetaApply> {
         self.metadata.as_ref()
     }
@@ -526,8 +530,10 @@ impl kube_codegen_runtime::apply::MetadataBuilders for GatewayApply {
 }
 
 impl kube_codegen_runtime::apply::NamespaceBuilder for GatewayApply {}
+
 impl kube_codegen_runtime::apply::ApplyConfiguration for GatewayApply {
     type Kind = types::Gateway;
+
     fn metadata(&self) -> Option<&kube_codegen_runtime::apply::ObjectMetaApply> {
         self.metadata.as_ref()
     }
@@ -770,8 +776,10 @@ impl kube_codegen_runtime::apply::MetadataBuilders for PolicyApply {
 }
 
 impl kube_codegen_runtime::apply::NamespaceBuilder for PolicyApply {}
+
 impl kube_codegen_runtime::apply::ApplyConfiguration for PolicyApply {
     type Kind = types::Policy;
+
     fn metadata(&self) -> Option<&kube_codegen_runtime::apply::ObjectMetaApply> {
         self.metadata.as_ref()
     }
@@ -907,8 +915,10 @@ impl kube_codegen_runtime::apply::MetadataBuilders for QuotaApply {
 }
 
 impl kube_codegen_runtime::apply::NamespaceBuilder for QuotaApply {}
+
 impl kube_codegen_runtime::apply::ApplyConfiguration for QuotaApply {
     type Kind = types::Quota;
+
     fn metadata(&self) -> Option<&kube_codegen_runtime::apply::ObjectMetaApply> {
         self.metadata.as_ref()
     }
@@ -1014,8 +1024,10 @@ impl kube_codegen_runtime::apply::MetadataBuilders for MarkerApply {
 }
 
 impl kube_codegen_runtime::apply::NamespaceBuilder for MarkerApply {}
+
 impl kube_codegen_runtime::apply::ApplyConfiguration for MarkerApply {
     type Kind = types::Marker;
+
     fn metadata(&self) -> Option<&kube_codegen_runtime::apply::ObjectMetaApply> {
         self.metadata.as_ref()
     }
@@ -1103,8 +1115,10 @@ impl kube_codegen_runtime::apply::MetadataBuilders for RouteApply {
 }
 
 impl kube_codegen_runtime::apply::NamespaceBuilder for RouteApply {}
+
 impl kube_codegen_runtime::apply::ApplyConfiguration for RouteApply {
     type Kind = types::Route;
+
     fn metadata(&self) -> Option<&kube_codegen_runtime::apply::ObjectMetaApply> {
         self.metadata.as_ref()
     }

@@ -5,6 +5,7 @@
 
 //! Clients of `batch.fixture.example.com/v1`: `BatchV1Client` (one accessor per kind), the
 //! verbs each kind allows, and its custom methods.
+
 use crate::apis::batch::v1 as types;
 
 /// The clients of `batch.fixture.example.com/v1`, over any clientset (the real one or the
@@ -42,6 +43,7 @@ impl kube_codegen_runtime::verb::Patch for types::CronTab {}
 impl kube_codegen_runtime::verb::PatchStatus for types::CronTab {}
 impl kube_codegen_runtime::verb::Apply for types::CronTab {}
 impl kube_codegen_runtime::verb::ApplyStatus for types::CronTab {}
+
 /// The `+genclient:method=` verbs of `CronTab`, on its typed client.
 pub trait CronTabMethods {
     /// Reads the `scale` subresource of a `CronTab` (`+genclient:method=GetScale`).
@@ -51,6 +53,7 @@ pub trait CronTabMethods {
     ) -> impl std::future::Future<
         Output = kube_codegen_runtime::Result<k8s_openapi::api::autoscaling::v1::Scale>,
     > + Send;
+
     /// Replaces the `scale` subresource of a `CronTab` (`+genclient:method=UpdateScale`).
     fn update_scale(
         &self,

@@ -5,6 +5,7 @@
 
 //! Clients of `batch.fixture.example.com/v1beta1`: `BatchV1beta1Client` (one accessor per
 //! kind), the verbs each kind allows, and its custom methods.
+
 use crate::apis::batch::v1beta1 as types;
 
 /// The clients of `batch.fixture.example.com/v1beta1`, over any clientset (the real one or

@@ -5,6 +5,7 @@
 
 //! Clients of `fleet.fixture.example.com/v1`: `FleetV1Client` (one accessor per kind), the
 //! verbs each kind allows, and its custom methods.
+
 use crate::apis::fleet::v1 as types;
 
 /// The clients of `fleet.fixture.example.com/v1`, over any clientset (the real one or the

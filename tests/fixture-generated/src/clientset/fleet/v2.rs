@@ -5,6 +5,7 @@
 
 //! Clients of `fleet.fixture.example.com/v2`: `FleetV2Client` (one accessor per kind), the
 //! verbs each kind allows, and its custom methods.
+
 use crate::apis::fleet::v2 as types;
 
 /// The clients of `fleet.fixture.example.com/v2`, over any clientset (the real one or the

@@ -5,6 +5,7 @@
 
 //! Clients of `infra.fixture.example.com/v1alpha1`: `InfrastructureV1alpha1Client` (one
 //! accessor per kind), the verbs each kind allows, and its custom methods.
+
 use crate::apis::infra::v1alpha1 as types;
 
 /// The clients of `infra.fixture.example.com/v1alpha1`, over any clientset (the real one or
@@ -95,6 +96,7 @@ impl kube_codegen_runtime::verb::Patch for types::Cluster {}
 impl kube_codegen_runtime::verb::PatchStatus for types::Cluster {}
 impl kube_codegen_runtime::verb::Apply for types::Cluster {}
 impl kube_codegen_runtime::verb::ApplyStatus for types::Cluster {}
+
 impl kube_codegen_runtime::verb::Create for types::Database {}
 impl kube_codegen_runtime::verb::Update for types::Database {}
 impl kube_codegen_runtime::verb::Delete for types::Database {}
@@ -102,6 +104,7 @@ impl kube_codegen_runtime::verb::Get for types::Database {}
 impl kube_codegen_runtime::verb::List for types::Database {}
 impl kube_codegen_runtime::verb::Patch for types::Database {}
 impl kube_codegen_runtime::verb::Apply for types::Database {}
+
 impl kube_codegen_runtime::verb::Create for types::Gateway {}
 impl kube_codegen_runtime::verb::Update for types::Gateway {}
 impl kube_codegen_runtime::verb::Delete for types::Gateway {}
@@ -111,13 +114,16 @@ impl kube_codegen_runtime::verb::List for types::Gateway {}
 impl kube_codegen_runtime::verb::Watch for types::Gateway {}
 impl kube_codegen_runtime::verb::Patch for types::Gateway {}
 impl kube_codegen_runtime::verb::Apply for types::Gateway {}
+
 impl kube_codegen_runtime::verb::Get for types::Policy {}
 impl kube_codegen_runtime::verb::List for types::Policy {}
 impl kube_codegen_runtime::verb::Watch for types::Policy {}
+
 impl kube_codegen_runtime::verb::Create for types::Quota {}
 impl kube_codegen_runtime::verb::Delete for types::Quota {}
 impl kube_codegen_runtime::verb::Get for types::Quota {}
 impl kube_codegen_runtime::verb::List for types::Quota {}
+
 impl kube_codegen_runtime::verb::Create for types::Route {}
 impl kube_codegen_runtime::verb::Update for types::Route {}
 impl kube_codegen_runtime::verb::Delete for types::Route {}

@@ -5,12 +5,14 @@
 
 //! Informers of `batch.fixture.example.com/v1`: `BatchV1Informers` (one accessor per kind)
 //! and an informer type per kind.
+
 use crate::apis::batch::v1 as types;
 
 /// The shared informer of `CronTab` objects.
 pub type CronTabInformer = kube_codegen_runtime::informers::SharedInformer<
     types::CronTab,
 >;
+
 /// The informers of `batch.fixture.example.com/v1`, from
 /// [`SharedInformerFactoryExt::batch_v1`](crate::informers::SharedInformerFactoryExt::batch_v1).
 #[derive(Clone, Copy, Debug)]

@@ -5,12 +5,14 @@
 
 //! Informers of `fleet.fixture.example.com/v1`: `FleetV1Informers` (one accessor per kind)
 //! and an informer type per kind.
+
 use crate::apis::fleet::v1 as types;
 
 /// The shared informer of `NodePool` objects.
 pub type NodePoolInformer = kube_codegen_runtime::informers::SharedInformer<
     types::NodePool,
 >;
+
 /// The informers of `fleet.fixture.example.com/v1`, from
 /// [`SharedInformerFactoryExt::fleet_v1`](crate::informers::SharedInformerFactoryExt::fleet_v1).
 #[derive(Clone, Copy, Debug)]

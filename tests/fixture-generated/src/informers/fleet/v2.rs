@@ -5,12 +5,14 @@
 
 //! Informers of `fleet.fixture.example.com/v2`: `FleetV2Informers` (one accessor per kind)
 //! and an informer type per kind.
+
 use crate::apis::fleet::v2 as types;
 
 /// The shared informer of `NodePool` objects.
 pub type NodePoolInformer = kube_codegen_runtime::informers::SharedInformer<
     types::NodePool,
 >;
+
 /// The informers of `fleet.fixture.example.com/v2`, from
 /// [`SharedInformerFactoryExt::fleet_v2`](crate::informers::SharedInformerFactoryExt::fleet_v2).
 #[derive(Clone, Copy, Debug)]

@@ -5,20 +5,25 @@
 
 //! Informers of `infra.fixture.example.com/v1alpha1`: `InfrastructureV1alpha1Informers`
 //! (one accessor per kind) and an informer type per kind.
+
 use crate::apis::infra::v1alpha1 as types;
 
 /// The shared informer of `Cluster` objects.
 pub type ClusterInformer = kube_codegen_runtime::informers::SharedInformer<
     types::Cluster,
 >;
+
 /// The shared informer of `Gateway` objects.
 pub type GatewayInformer = kube_codegen_runtime::informers::SharedInformer<
     types::Gateway,
 >;
+
 /// The shared informer of `Policy` objects.
 pub type PolicyInformer = kube_codegen_runtime::informers::SharedInformer<types::Policy>;
+
 /// The shared informer of `Route` objects.
 pub type RouteInformer = kube_codegen_runtime::informers::SharedInformer<types::Route>;
+
 /// The informers of `infra.fixture.example.com/v1alpha1`, from
 /// [`SharedInformerFactoryExt::infrastructure_v1alpha1`](crate::informers::SharedInformerFactoryExt::infrastructure_v1alpha1).
 #[derive(Clone, Copy, Debug)]

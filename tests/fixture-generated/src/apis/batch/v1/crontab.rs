@@ -7,7 +7,6 @@ use std::collections::BTreeMap;
 use k8s_openapi::api::core::v1::{PodTemplateSpec, ResourceRequirements};
 use k8s_openapi::apimachinery::pkg::api::resource::Quantity;
 use k8s_openapi::apimachinery::pkg::apis::meta::v1::{
-
     Condition, LabelSelector, ObjectMeta, Time,
 };
 use k8s_openapi::apimachinery::pkg::util::intstr::IntOrString;
@@ -95,6 +94,7 @@ impl k8s_openapi::ListableResource for CronTab {
 
 impl k8s_openapi::Metadata for CronTab {
     type Ty = ObjectMeta;
+
     fn metadata(&self) -> &Self::Ty {
         &self.metadata
     }
@@ -123,6 +123,7 @@ impl CronTab {
     pub const CATEGORIES: &'static [&'static str] = &["fixture", "all"];
     /// Whether `CronTab` objects live in a namespace: `CronTab` is namespaced.
     pub const NAMESPACED: bool = true;
+
     /// A new `CronTab` called `name` with the given `spec`; every other field is empty.
     pub fn new(name: &str, spec: CronTabSpec) -> Self {
         Self {

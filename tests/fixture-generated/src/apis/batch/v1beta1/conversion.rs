@@ -9,6 +9,7 @@ use super::{CronTab, CronTabSpec};
 
 /// The container name a v1beta1 image runs under in v1.
 const CONTAINER: &str = "crontab";
+
 impl From<CronTab> for v1::CronTab {
     fn from(old: CronTab) -> Self {
         v1::CronTab {

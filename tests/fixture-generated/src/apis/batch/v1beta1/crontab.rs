@@ -83,6 +83,7 @@ impl k8s_openapi::ListableResource for CronTab {
 
 impl k8s_openapi::Metadata for CronTab {
     type Ty = ObjectMeta;
+
     fn metadata(&self) -> &Self::Ty {
         &self.metadata
     }
@@ -111,6 +112,7 @@ impl CronTab {
     pub const CATEGORIES: &'static [&'static str] = &["fixture", "all"];
     /// Whether `CronTab` objects live in a namespace: `CronTab` is namespaced.
     pub const NAMESPACED: bool = true;
+
     /// A new `CronTab` called `name` with the given `spec`; every other field is empty.
     pub fn new(name: &str, spec: CronTabSpec) -> Self {
         Self {

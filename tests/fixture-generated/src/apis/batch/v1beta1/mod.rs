@@ -5,15 +5,18 @@
 
 //! Version v1beta1 of the batch fixture group: an older, deprecated shape of
 //! `CronTab` that is still served.
+
 mod conversion;
 mod crontab;
 pub use crontab::*;
+
 /// The API group of this version.
 pub const GROUP: &str = "batch.fixture.example.com";
 /// The name of this version within its group.
 pub const VERSION: &str = "v1beta1";
 /// `GROUP/VERSION`, the `apiVersion` of this version's objects.
 pub const API_VERSION: &str = "batch.fixture.example.com/v1beta1";
+
 /// The kinds of `batch.fixture.example.com/v1beta1`, as register-gen's `addKnownTypes` lists them.
 pub const KINDS: &[kube_codegen_runtime::ResourceInfo] = &[
     <CronTab as kube_codegen_runtime::Kind>::INFO,

@@ -11,15 +11,18 @@
 //! both versions share (`MachineType`, `NodePoolStatus`, ...), which exist in
 //! the generated crate only; kube-codegen reads every file of the directory,
 //! so the generated crate compiles and checks it.
+
 mod conversion;
 mod nodepool;
 pub use nodepool::*;
+
 /// The API group of this version.
 pub const GROUP: &str = "fleet.fixture.example.com";
 /// The name of this version within its group.
 pub const VERSION: &str = "v1";
 /// `GROUP/VERSION`, the `apiVersion` of this version's objects.
 pub const API_VERSION: &str = "fleet.fixture.example.com/v1";
+
 /// The kinds of `fleet.fixture.example.com/v1`, as register-gen's `addKnownTypes` lists them.
 pub const KINDS: &[kube_codegen_runtime::ResourceInfo] = &[
     <NodePool as kube_codegen_runtime::Kind>::INFO,

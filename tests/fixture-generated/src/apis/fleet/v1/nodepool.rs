@@ -90,6 +90,7 @@ impl k8s_openapi::ListableResource for NodePool {
 
 impl k8s_openapi::Metadata for NodePool {
     type Ty = ObjectMeta;
+
     fn metadata(&self) -> &Self::Ty {
         &self.metadata
     }
@@ -118,6 +119,7 @@ impl NodePool {
     pub const CATEGORIES: &'static [&'static str] = &[];
     /// Whether `NodePool` objects live in a namespace: `NodePool` is cluster-scoped.
     pub const NAMESPACED: bool = false;
+
     /// A new `NodePool` called `name` with the given `spec`; every other field is empty.
     pub fn new(name: &str, spec: NodePoolSpec) -> Self {
         Self {
@@ -214,14 +216,12 @@ impl Clone for ImageSource {
                     name: name.clone(),
                 }
             }
-
             Self::Custom { url, sha256 } => {
                 Self::Custom {
                     url: url.clone(),
                     sha256: sha256.clone(),
                 }
             }
-
             Self::Snapshot(value) => Self::Snapshot(value.clone()),
         }
     }
@@ -231,7 +231,6 @@ impl Clone for ImageSource {
             (Self::Catalog { name }, Self::Catalog { name: source_name }) => {
                 name.clone_from(source_name);
             }
-
             (
                 Self::Custom { url, sha256 },
                 Self::Custom { url: source_url, sha256: source_sha256 },
@@ -239,11 +238,9 @@ impl Clone for ImageSource {
                 url.clone_from(source_url);
                 sha256.clone_from(source_sha256);
             }
-
             (Self::Snapshot(value), Self::Snapshot(source)) => {
                 value.clone_from(source);
             }
-
             (this, source) => *this = source.clone(),
         }
     }

@@ -5,14 +5,17 @@
 
 //! Version v2 of the fleet fixture group: `NodePool` with named nodes, several
 //! zones and autoscaling. The storage version and the hub of the conversions.
+
 mod nodepool;
 pub use nodepool::*;
+
 /// The API group of this version.
 pub const GROUP: &str = "fleet.fixture.example.com";
 /// The name of this version within its group.
 pub const VERSION: &str = "v2";
 /// `GROUP/VERSION`, the `apiVersion` of this version's objects.
 pub const API_VERSION: &str = "fleet.fixture.example.com/v2";
+
 /// The kinds of `fleet.fixture.example.com/v2`, as register-gen's `addKnownTypes` lists them.
 pub const KINDS: &[kube_codegen_runtime::ResourceInfo] = &[
     <NodePool as kube_codegen_runtime::Kind>::INFO,

@@ -89,6 +89,7 @@ impl k8s_openapi::ListableResource for Cluster {
 
 impl k8s_openapi::Metadata for Cluster {
     type Ty = ObjectMeta;
+
     fn metadata(&self) -> &Self::Ty {
         &self.metadata
     }
@@ -117,6 +118,7 @@ impl Cluster {
     pub const CATEGORIES: &'static [&'static str] = &[];
     /// Whether `Cluster` objects live in a namespace: `Cluster` is cluster-scoped.
     pub const NAMESPACED: bool = false;
+
     /// A new `Cluster` called `name` with the given `spec`; every other field is empty.
     pub fn new(name: &str, spec: ClusterSpec) -> Self {
         Self {

@@ -85,6 +85,7 @@ impl k8s_openapi::ListableResource for Database {
 
 impl k8s_openapi::Metadata for Database {
     type Ty = ObjectMeta;
+
     fn metadata(&self) -> &Self::Ty {
         &self.metadata
     }
@@ -113,6 +114,7 @@ impl Database {
     pub const CATEGORIES: &'static [&'static str] = &[];
     /// Whether `Database` objects live in a namespace: `Database` is namespaced.
     pub const NAMESPACED: bool = true;
+
     /// A new `Database` called `name` with the given `spec`; every other field is empty.
     pub fn new(name: &str, spec: DatabaseSpec) -> Self {
         Self {

@@ -88,6 +88,7 @@ impl k8s_openapi::ListableResource for Gateway {
 
 impl k8s_openapi::Metadata for Gateway {
     type Ty = ObjectMeta;
+
     fn metadata(&self) -> &Self::Ty {
         &self.metadata
     }
@@ -116,6 +117,7 @@ impl Gateway {
     pub const CATEGORIES: &'static [&'static str] = &["fixture"];
     /// Whether `Gateway` objects live in a namespace: `Gateway` is namespaced.
     pub const NAMESPACED: bool = true;
+
     /// A new `Gateway` called `name` with the given `spec`; every other field is empty.
     pub fn new(name: &str, spec: GatewaySpec) -> Self {
         Self {
@@ -221,6 +223,7 @@ impl Clone for GatewaySpec {
 #[derive(Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(transparent)]
 pub struct Hostname(pub String);
+
 impl Clone for Hostname {
     #[inline]
     fn clone(&self) -> Self {
@@ -236,6 +239,7 @@ impl Clone for Hostname {
 /// A TCP port.
 #[derive(Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Port(pub i32);
+
 impl Clone for Port {
     #[inline]
     fn clone(&self) -> Self {
@@ -245,5 +249,6 @@ impl Clone for Port {
 
 /// A share of traffic in percent.
 pub type Weight = i32;
+
 /// A zone name.
 pub type Zone = String;

@@ -83,6 +83,7 @@ impl k8s_openapi::ListableResource for Policy {
 
 impl k8s_openapi::Metadata for Policy {
     type Ty = ObjectMeta;
+
     fn metadata(&self) -> &Self::Ty {
         &self.metadata
     }
@@ -111,6 +112,7 @@ impl Policy {
     pub const CATEGORIES: &'static [&'static str] = &["fixture"];
     /// Whether `Policy` objects live in a namespace: `Policy` is namespaced.
     pub const NAMESPACED: bool = true;
+
     /// A new `Policy` called `name` with the given `spec`; every other field is empty.
     pub fn new(name: &str, spec: PolicySpec) -> Self {
         Self {
@@ -254,6 +256,7 @@ impl k8s_openapi::ListableResource for Quota {
 
 impl k8s_openapi::Metadata for Quota {
     type Ty = ObjectMeta;
+
     fn metadata(&self) -> &Self::Ty {
         &self.metadata
     }
@@ -282,6 +285,7 @@ impl Quota {
     pub const CATEGORIES: &'static [&'static str] = &[];
     /// Whether `Quota` objects live in a namespace: `Quota` is namespaced.
     pub const NAMESPACED: bool = true;
+
     /// A new `Quota` called `name` with the given `spec`; every other field is empty.
     pub fn new(name: &str, spec: QuotaSpec) -> Self {
         Self {
@@ -404,6 +408,7 @@ impl k8s_openapi::ListableResource for Marker {
 
 impl k8s_openapi::Metadata for Marker {
     type Ty = ObjectMeta;
+
     fn metadata(&self) -> &Self::Ty {
         &self.metadata
     }
@@ -432,6 +437,7 @@ impl Marker {
     pub const CATEGORIES: &'static [&'static str] = &[];
     /// Whether `Marker` objects live in a namespace: `Marker` is namespaced.
     pub const NAMESPACED: bool = true;
+
     /// A new `Marker` called `name`; every other field is empty.
     pub fn new(name: &str) -> Self {
         Self {

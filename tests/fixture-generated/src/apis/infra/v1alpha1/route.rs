@@ -86,6 +86,7 @@ impl k8s_openapi::ListableResource for Route {
 
 impl k8s_openapi::Metadata for Route {
     type Ty = ObjectMeta;
+
     fn metadata(&self) -> &Self::Ty {
         &self.metadata
     }
@@ -114,6 +115,7 @@ impl Route {
     pub const CATEGORIES: &'static [&'static str] = &["fixture"];
     /// Whether `Route` objects live in a namespace: `Route` is namespaced.
     pub const NAMESPACED: bool = true;
+
     /// A new `Route` called `name` with the given `spec`; every other field is empty.
     pub fn new(name: &str, spec: RouteSpec) -> Self {
         Self {
@@ -222,14 +224,12 @@ impl Clone for Backend {
                     port: *port,
                 }
             }
-
             Self::External { url, tls_verify } => {
                 Self::External {
                     url: url.clone(),
                     tls_verify: *tls_verify,
                 }
             }
-
             Self::Fixed(value) => Self::Fixed(value.clone()),
             Self::Drop => Self::Drop,
             Self::Unknown => Self::Unknown,
@@ -245,7 +245,6 @@ impl Clone for Backend {
                 name.clone_from(source_name);
                 *port = *source_port;
             }
-
             (
                 Self::External { url, tls_verify },
                 Self::External { url: source_url, tls_verify: source_tls_verify },
@@ -253,11 +252,9 @@ impl Clone for Backend {
                 url.clone_from(source_url);
                 *tls_verify = *source_tls_verify;
             }
-
             (Self::Fixed(value), Self::Fixed(source)) => {
                 value.clone_from(source);
             }
-
             (this, source) => *this = source.clone(),
         }
     }
@@ -327,11 +324,9 @@ impl Clone for Matcher {
             (Self::PathPrefix(value), Self::PathPrefix(source)) => {
                 value.clone_from(source);
             }
-
             (Self::Headers(value), Self::Headers(source)) => {
                 value.clone_from(source);
             }
-
             (
                 Self::Regex { pattern, case_insensitive },
                 Self::Regex {
@@ -342,7 +337,6 @@ impl Clone for Matcher {
                 pattern.clone_from(source_pattern);
                 *case_insensitive = *source_case_insensitive;
             }
-
             (this, source) => *this = source.clone(),
         }
     }
@@ -370,11 +364,9 @@ impl Clone for Timeout {
             (Self::Seconds(value), Self::Seconds(source)) => {
                 *value = *source;
             }
-
             (Self::Duration(value), Self::Duration(source)) => {
                 value.clone_from(source);
             }
-
             (this, source) => *this = source.clone(),
         }
     }
@@ -407,13 +399,11 @@ impl Clone for Filter {
                     headers: headers.clone(),
                 }
             }
-
             Self::Rewrite { path } => {
                 Self::Rewrite {
                     path: path.clone(),
                 }
             }
-
             Self::Log => Self::Log,
         }
     }
@@ -426,11 +416,9 @@ impl Clone for Filter {
             ) => {
                 headers.clone_from(source_headers);
             }
-
             (Self::Rewrite { path }, Self::Rewrite { path: source_path }) => {
                 path.clone_from(source_path);
             }
-
             (this, source) => *this = source.clone(),
         }
     }
@@ -464,7 +452,6 @@ impl Clone for Access {
                     secret_name: secret_name.clone(),
                 }
             }
-
             Self::Networks { cidrs, mutual_tls } => {
                 Self::Networks {
                     cidrs: cidrs.clone(),
@@ -482,7 +469,6 @@ impl Clone for Access {
             ) => {
                 secret_name.clone_from(source_secret_name);
             }
-
             (
                 Self::Networks { cidrs, mutual_tls },
                 Self::Networks { cidrs: source_cidrs, mutual_tls: source_mutual_tls },
@@ -490,7 +476,6 @@ impl Clone for Access {
                 cidrs.clone_from(source_cidrs);
                 *mutual_tls = *source_mutual_tls;
             }
-
             (this, source) => *this = source.clone(),
         }
     }
@@ -527,7 +512,6 @@ impl Clone for Retry {
                     attempts: *attempts,
                 }
             }
-
             Self::Backoff { attempts, first_delay_seconds } => {
                 Self::Backoff {
                     attempts: *attempts,
@@ -545,7 +529,6 @@ impl Clone for Retry {
             ) => {
                 *attempts = *source_attempts;
             }
-
             (
                 Self::Backoff { attempts, first_delay_seconds },
                 Self::Backoff {
@@ -556,7 +539,6 @@ impl Clone for Retry {
                 *attempts = *source_attempts;
                 *first_delay_seconds = *source_first_delay_seconds;
             }
-
             (this, source) => *this = source.clone(),
         }
     }
