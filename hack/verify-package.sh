@@ -5,10 +5,10 @@
 #      -p kube-codegen-runtime -p generated`: cargo packages them in dependency
 #      order and builds each packaged crate; `generated` depends on
 #      `kube-codegen-runtime = "0.1"`, and the runtime on the merge and schema
-#      engines of its fake clientset, none of them on crates.io, so cargo
+#      engines of its fake clientset, none of them on the registry, so cargo
 #      resolves each to the package it has just made (a local registry
 #      overlay: multi-package `cargo package`, stable since cargo 1.89), the way
-#      it will resolve from crates.io once the runtime is published first;
+#      it will resolve from the registry once the runtime is published first;
 #   2. unpacks the `.crate`s into a temporary directory outside the workspace
 #      and builds the generated crate and its docs there, offline, with the
 #      Cargo.lock it was packaged with, as another team would after `cargo add
@@ -23,7 +23,7 @@ ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$ROOT"
 
 PACKAGES=(kube-codegen-merge kube-codegen-schema kube-codegen-runtime generated)
-# Not on crates.io yet: the packaged ones stand in for them.
+# Not on the registry yet: the packaged ones stand in for them.
 LOCAL=(kube-codegen-merge kube-codegen-schema kube-codegen-runtime)
 
 echo "verify-package: cargo package ${PACKAGES[*]/#/-p }" >&2
@@ -57,7 +57,7 @@ grep -q '^\[dependencies\.kube-codegen-runtime\]' "$DIR/Cargo.toml" && ! grep -q
 
 mkdir -p "$WORK/.cargo"
 {
-  echo "# Not on crates.io yet: the packaged crates stand in."
+  echo "# Not on the registry yet: the packaged crates stand in."
   echo "[patch.crates-io]"
   for package in "${LOCAL[@]}"; do
     echo "$package = { path = \"${DIRS[$package]}\" }"

@@ -80,7 +80,7 @@ fn intro(out: &mut String, api: &Api, krate: &str, apply_configurations: bool) {
          | `{krate}::prelude` | the extension traits, to `use {krate}::prelude::*` |\n\
          \n\
          The machinery (clients, the fake clientset, informers, listers, errors) is \
-         [kube-codegen-runtime](https://crates.io/crates/kube-codegen-runtime), shared \
+         the `kube-codegen-runtime` crate, shared \
          with every other generated crate: one program using several generated APIs has \
          one informer factory (one watch per type), one fake clientset and one error type. \
          This crate checks at compile time that it is built with the runtime release it \

@@ -1,5 +1,5 @@
 //! An example of generating a Kubernetes API at build time: `build.rs` runs
-//! kube-codegen's [builder](https://docs.rs/kube-codegen) over `apis/` and this
+//! kube-codegen's `Builder` over `apis/` and this
 //! file includes the result, so the crate has the modules `apis`, `clientset`,
 //! `listers`, `informers` and `crds` without any generated file checked in.
 //!
