@@ -86,9 +86,13 @@ def synth_groups(kinds, groups):
 def output_crate(path, name="generated"):
     os.makedirs(path, exist_ok=True)
     with open(os.path.join(path, "Cargo.toml"), "w") as f:
-        # kube-codegen refuses a crate that does not ask for the runtime it writes for.
+        # kube-codegen refuses a crate that does not ask for the runtime it
+        # writes for, or for a crate the generated code uses.
         f.write(f'[package]\nname = "{name}"\nversion = "0.0.0"\nedition = "2024"\n\n'
-                '[dependencies]\nkube-codegen-runtime = "0.1"\n')
+                '[dependencies]\nkube-codegen-runtime = "0.1"\n'
+                'kube = { version = "5", default-features = false, features = ["client", "runtime"] }\n'
+                'k8s-openapi = "0.29"\nserde = { version = "1", features = ["derive"] }\n'
+                'serde_json = "1"\n')
     return path
 
 
