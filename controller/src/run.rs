@@ -10,6 +10,7 @@ use generated::clientset::Interface;
 use k8s_openapi::api::apps::v1::Deployment;
 use k8s_openapi::api::core::v1::Service;
 use kube_codegen_manager::{Action, Config, Context, Health, Manager, ObjectKey, Retry};
+use kube_codegen_runtime::listers::Lister;
 
 use crate::api::App;
 use crate::desired::FIELD_MANAGER;
@@ -129,6 +130,13 @@ impl Controller {
     /// The controller's probe state (also served at `/healthz` and `/readyz`).
     pub fn health(&self) -> Arc<Health> {
         self.manager.health()
+    }
+
+    /// This replica's cache of Apps: what it reconciles from. A standby's is
+    /// filled too (every replica's informers run, as controller-runtime's
+    /// caches do), so it takes over with warm caches.
+    pub fn apps(&self) -> Lister<App> {
+        self.manager.cache::<App>().lister()
     }
 
     /// Runs until `shutdown` completes; see the manager's docs for the order

@@ -154,6 +154,8 @@ struct Running {
     stop: Option<oneshot::Sender<()>>,
     metrics: Metrics,
     health: Arc<Health>,
+    /// The replica's App cache.
+    apps: kube_codegen_runtime::listers::Lister<App>,
     identity: String,
 }
 
@@ -175,7 +177,7 @@ async fn start_as(kube_config: kube::Config, config: Config) -> Result<Running> 
     // live and die with it.
     let task = runtime.spawn(async move {
         let controller = Controller::new(Client::try_from(kube_config)?, config);
-        let _ = handles.send((controller.metrics(), controller.health()));
+        let _ = handles.send((controller.metrics(), controller.health(), controller.apps()));
         controller
             .run(async move {
                 let _ = stopped.await;
@@ -183,13 +185,14 @@ async fn start_as(kube_config: kube::Config, config: Config) -> Result<Running> 
             .await?;
         anyhow::Ok(())
     });
-    let (metrics, health) = handed.await.context("the controller did not start")?;
+    let (metrics, health, apps) = handed.await.context("the controller did not start")?;
     Ok(Running {
         runtime: Some(runtime),
         task,
         stop: Some(stop),
         metrics,
         health,
+        apps,
         identity,
     })
 }
@@ -1006,6 +1009,12 @@ async fn two_replicas_elect_one_leader_and_fail_over() -> Result<()> {
         0,
         "the standby writes nothing"
     );
+    // But it watches: its cache holds the App (what its webhooks read, and
+    // what it reconciles from at once if it takes over).
+    eventually("the App in the standby's cache", TIMEOUT, || async {
+        Ok(replicas[standby].apps.namespace(&ns).get("one").map(|_| ()))
+    })
+    .await?;
 
     // Graceful stop releases the lease: the standby takes over.
     let stopped = replicas.remove(leader);

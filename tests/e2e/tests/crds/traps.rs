@@ -1034,6 +1034,7 @@ fn diagnostics_of(case_dir: &Path) -> anyhow::Result<String> {
         &files,
         &ParseOptions::default(),
         Some(&CrdOptions::default()),
+        true,
     ) {
         Err(diagnostics) => Ok(diagnostics.to_string()),
         Ok(_) => bail!("kube-codegen accepts {}", case_dir.display()),
