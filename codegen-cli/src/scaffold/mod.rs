@@ -5,6 +5,7 @@
 
 pub mod builtin;
 pub mod create_api;
+mod edit;
 pub mod init;
 pub mod layout;
 pub mod names;
