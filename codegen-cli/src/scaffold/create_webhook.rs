@@ -112,7 +112,7 @@ pub fn plan(root: &Path, input_dir: &Path, new: &NewWebhook) -> Result<Created, 
                 new.kind, new.group, new.version
             ),
             help: format!(
-                "add the kind's other versions, and above `pub struct {}` in its storage version (the hub) `// +kubebuilder:storageversion` and `// +kubebuilder:conversion:strategy=Webhook` (README: \"Multi-version APIs\"); then run `make generate` and this command again",
+                "add the kind's other versions, and above `pub struct {}` in its storage version (the hub) `// +kubebuilder:storageversion`, `// +kubebuilder:conversion:strategy=Webhook` and `// +kubebuilder:conversion:webhook:service=<project>-system/<project>-webhook-service,path=/convert` (README: \"Multi-version APIs\"); then run `make generate` and this command again",
                 new.kind
             ),
         });
@@ -717,7 +717,7 @@ mod tests {
         );
         assert_eq!(
             error(root, &webhook("Memcached", false, false, true)),
-            "`Memcached` in `cache.example.com/v1alpha1` is not converted by webhook: it has no `+kubebuilder:conversion:strategy=Webhook` marker\n  = help: add the kind's other versions, and above `pub struct Memcached` in its storage version (the hub) `// +kubebuilder:storageversion` and `// +kubebuilder:conversion:strategy=Webhook` (README: \"Multi-version APIs\"); then run `make generate` and this command again"
+            "`Memcached` in `cache.example.com/v1alpha1` is not converted by webhook: it has no `+kubebuilder:conversion:strategy=Webhook` marker\n  = help: add the kind's other versions, and above `pub struct Memcached` in its storage version (the hub) `// +kubebuilder:storageversion`, `// +kubebuilder:conversion:strategy=Webhook` and `// +kubebuilder:conversion:webhook:service=<project>-system/<project>-webhook-service,path=/convert` (README: \"Multi-version APIs\"); then run `make generate` and this command again"
         );
         let plain = tempfile::tempdir().unwrap();
         assert_eq!(
@@ -727,6 +727,47 @@ mod tests {
                 plain.path().join("src/controllers/mod.rs").display()
             )
         );
+    }
+
+    #[test]
+    fn conversion_registers_the_generated_conversions_once() {
+        let dir = operator();
+        let root = dir.path();
+        let kind_file = root.join("apis/src/cache/v1alpha1/memcached.rs");
+        let text = std::fs::read_to_string(&kind_file).unwrap();
+        let marked = text.replacen(
+            "pub struct Memcached {",
+            "// +kubebuilder:storageversion\n// +kubebuilder:conversion:strategy=Webhook\n// +kubebuilder:conversion:webhook:service=shop-system/shop-webhook-service,path=/convert\npub struct Memcached {",
+            1,
+        );
+        assert_ne!(marked, text);
+        std::fs::write(&kind_file, marked).unwrap();
+        let (created, _) = run(
+            root,
+            &root.join("apis/src"),
+            &webhook("Memcached", false, false, true),
+        )
+        .unwrap();
+        assert!(created.conversion && created.webhook_file.is_none());
+        let registry = std::fs::read_to_string(root.join(layout::WEBHOOKS_MOD)).unwrap();
+        assert!(
+            registry.contains(
+                "    manager.conversions(generated::conversion::conversions());\n    // kube-codegen:scaffold:webhooks\n"
+            ),
+            "{registry}"
+        );
+        assert!(root.join("config/certmanager/certificate.yaml").is_file());
+        // Again: nothing left to do.
+        assert_eq!(
+            error(root, &webhook("Memcached", false, false, true)),
+            format!(
+                "the conversions are served already: {} registers them\n  = help: nothing to do; `--defaulting` or `--programmatic-validation` add admission webhooks",
+                root.join(layout::WEBHOOKS_MOD).display()
+            )
+        );
+        // Admission webhooks of the same kind still come.
+        let created = plan_in(root, &webhook("Memcached", true, false, true)).unwrap();
+        assert!(!created.conversion && created.webhook_file.is_some());
     }
 
     #[test]
