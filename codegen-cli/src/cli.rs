@@ -110,6 +110,49 @@ pub enum CreateCommand {
     /// `src/controllers/`, registered with the manager; then regenerate (as
     /// `hack/update-codegen.sh` does). Refuses to overwrite anything (exit 2).
     Api(CreateApiArgs),
+    /// Add the admission webhooks of a kind (kubebuilder's `create webhook`):
+    /// `src/webhooks/<kind>_<version>.rs` with a Defaulter and a Validator,
+    /// their `+kubebuilder:webhook` markers and a unit test, registered with
+    /// the manager; the first time, the webhook Service, the certificate's
+    /// mount and cert-manager's manifests in config/; then regenerate (the
+    /// webhook configurations in config/webhook/manifests.yaml). Refuses to
+    /// overwrite anything, and a kind that does not exist (exit 2).
+    Webhook(CreateWebhookArgs),
+}
+
+/// Flags of `create webhook`.
+#[derive(Debug, Args)]
+pub struct CreateWebhookArgs {
+    /// API group of the kind (e.g. `cache.example.com`, or `apps`, `core` for a
+    /// built-in kind).
+    #[arg(long)]
+    pub group: String,
+    /// API version of the kind.
+    #[arg(long)]
+    pub version: String,
+    /// The kind, which must exist (`create api` first).
+    #[arg(long)]
+    pub kind: String,
+    /// A mutating webhook: a Defaulter that sets what objects leave out.
+    #[arg(long)]
+    pub defaulting: bool,
+    /// A validating webhook: a Validator that admits or refuses creates and
+    /// updates (and deletes, if you ask it to).
+    #[arg(long)]
+    pub programmatic_validation: bool,
+    /// Serve the generated crate's conversions between the kind's versions at
+    /// `/convert` (the kind needs `+kubebuilder:conversion:strategy=Webhook`).
+    #[arg(long)]
+    pub conversion: bool,
+    /// Directory holding the API modules.
+    #[arg(long, value_name = "DIR", default_value = "apis/src")]
+    pub input_dir: PathBuf,
+    /// The generated crate to regenerate afterwards.
+    #[arg(long, value_name = "DIR", default_value = "generated")]
+    pub output_dir: PathBuf,
+    /// Only write the files; do not regenerate.
+    #[arg(long)]
+    pub no_generate: bool,
 }
 
 /// Flags of `create api`.

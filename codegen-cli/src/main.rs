@@ -5,8 +5,8 @@ use std::process::ExitCode;
 
 use clap::Parser;
 use kube_codegen::cli::{
-    Cli, Command, CreateApiArgs, CreateCommand, GenerateArgs, InitArgs, InputArgs, RbacArgs,
-    WebhookArgs,
+    Cli, Command, CreateApiArgs, CreateCommand, CreateWebhookArgs, GenerateArgs, InitArgs,
+    InputArgs, RbacArgs, WebhookArgs,
 };
 use kube_codegen::diag::Severity;
 use kube_codegen::emit::EmitOptions;
@@ -34,6 +34,7 @@ fn main() -> ExitCode {
         Command::Webhook(args) => webhook(&args),
         Command::Init(args) => return init(&args),
         Command::Create(CreateCommand::Api(args)) => return create_api(&args),
+        Command::Create(CreateCommand::Webhook(args)) => return create_webhook(&args),
     };
     match result {
         Ok(code) => code,
@@ -111,6 +112,37 @@ fn create_api(args: &CreateApiArgs) -> ExitCode {
     let generate_args =
         layout::generate_args(root, created.operator, &args.input_dir, &args.output_dir);
     if let Some(code) = regenerate_or_revert(generate_args, &written, "create api") {
+        return code;
+    }
+    eprint!("{next}");
+    ExitCode::SUCCESS
+}
+
+fn create_webhook(args: &CreateWebhookArgs) -> ExitCode {
+    use kube_codegen::scaffold::{create_webhook, layout};
+    let new = create_webhook::NewWebhook {
+        group: args.group.clone(),
+        version: args.version.clone(),
+        kind: args.kind.clone(),
+        defaulting: args.defaulting,
+        validation: args.programmatic_validation,
+        conversion: args.conversion,
+    };
+    let root = Path::new("");
+    let (created, written) = match create_webhook::run(root, &args.input_dir, &new) {
+        Ok(done) => done,
+        Err(err) => return scaffold_failed(&err),
+    };
+    print_created(&written.paths);
+    let next = create_webhook::next_steps(&created);
+    if args.no_generate {
+        eprint!("{next}");
+        return ExitCode::SUCCESS;
+    }
+    // As `hack/update-codegen.sh` runs it: the webhook configurations of the
+    // new markers in config/webhook/manifests.yaml.
+    let generate_args = layout::generate_args(root, true, &args.input_dir, &args.output_dir);
+    if let Some(code) = regenerate_or_revert(generate_args, &written, "create webhook") {
         return code;
     }
     eprint!("{next}");

@@ -162,6 +162,43 @@ fn a_user_installs_kube_codegen_and_builds_an_operator_from_an_empty_directory()
     let role = std::fs::read_to_string(dir.join("config/rbac/role.yaml")).unwrap();
     assert!(role.contains("  - deployments\n"), "{role}");
     assert!(role.contains("  - memcacheds/status\n"), "{role}");
+    // The webhooks of the kind, and a validator of the built-in kind: their
+    // unit tests run below, on the fake clientset.
+    let create_webhook = |args: &[&str]| {
+        let mut all = vec!["create", "webhook"];
+        all.extend(args);
+        installed(&dir, &all)
+    };
+    create_webhook(&[
+        "--group",
+        "cache.example.com",
+        "--version",
+        "v1alpha1",
+        "--kind",
+        "Memcached",
+        "--defaulting",
+        "--programmatic-validation",
+    ]);
+    create_webhook(&[
+        "--group",
+        "apps",
+        "--version",
+        "v1",
+        "--kind",
+        "Deployment",
+        "--programmatic-validation",
+    ]);
+    let webhooks = std::fs::read_to_string(dir.join("config/webhook/manifests.yaml")).unwrap();
+    for name in [
+        "mmemcached-v1alpha1.kb.io",
+        "vmemcached-v1alpha1.kb.io",
+        "vdeployment-v1.kb.io",
+    ] {
+        assert!(
+            webhooks.contains(&format!("  name: {name}\n")),
+            "{webhooks}"
+        );
+    }
 
     // The scaffold names this repository only where it was told to: the
     // clean copy kube-codegen was installed from.
@@ -177,8 +214,9 @@ fn a_user_installs_kube_codegen_and_builds_an_operator_from_an_empty_directory()
     run_ok(cargo_command(&dir).args(["build", "--quiet"]));
     let lock = std::fs::read_to_string(dir.join("Cargo.lock")).unwrap();
     assert!(lock.contains("name = \"kube-codegen-manager\""), "{lock}");
-    // The scaffolded code (main, a controller of each template) is formatted
-    // and lint-free, and its unit tests (on the fake clientset) pass.
+    // The scaffolded code (main, a controller of each template, the
+    // webhooks) is formatted and lint-free, and its unit tests (on the fake
+    // clientset) pass.
     run_ok(cargo_command(&dir).args(["fmt", "-p", "shop", "-p", "apis", "--check"]));
     run_ok(cargo_command(&dir).args(["test", "--quiet"]));
     run_ok(cargo_command(&dir).args([
@@ -195,6 +233,8 @@ fn a_user_installs_kube_codegen_and_builds_an_operator_from_an_empty_directory()
         "--metrics-bind-address",
         "--health-probe-bind-address",
         "--leader-elect",
+        "--webhook-port",
+        "--webhook-cert-path",
     ] {
         assert!(help.contains(flag), "{flag}: {help}");
     }
@@ -508,6 +548,105 @@ fn create_api_diagnostics_say_how_to_fix_and_write_nothing() {
         stderr(&out),
         "error: refusing to overwrite what exists:\n  apis/src/cache/v1/memcached.rs\n  = help: move or delete these, or run in another directory; nothing was written\n"
     );
+}
+
+/// `create webhook` in a workspace `init` made (this package's binary, no
+/// build): what it says when it cannot, what it writes and what it says to
+/// do next, and that a failed regeneration takes its files back.
+#[test]
+fn create_webhook_says_what_it_wrote_what_to_do_and_why_it_cannot() {
+    let tmp = tempfile::tempdir().unwrap();
+    let repo = scaffolded::repo_root();
+    let out = kube_codegen(
+        tmp.path(),
+        &["init", "shop", "--runtime", repo.to_str().unwrap()],
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let dir = tmp.path().join("shop");
+    assert!(
+        create_api(&dir, "Memcached", &[]).status.success(),
+        "create api"
+    );
+    let webhook = |extra: &[&str]| {
+        let mut args = vec![
+            "create",
+            "webhook",
+            "--group",
+            "cache.example.com",
+            "--version",
+            "v1",
+        ];
+        args.extend(extra);
+        kube_codegen(&dir, &args)
+    };
+    let before = tree(&dir);
+    let refused = |extra: &[&str], expected: &str| {
+        let out = webhook(extra);
+        assert_eq!(out.status.code(), Some(2), "{extra:?}");
+        assert_eq!(stderr(&out), expected);
+        assert_eq!(tree(&dir), before, "{extra:?} wrote something");
+    };
+    refused(
+        &["--kind", "Memcached"],
+        "error: no webhook to create: pass at least one of --defaulting, --programmatic-validation and --conversion\n  = help: `--defaulting` writes a Defaulter (a mutating webhook), `--programmatic-validation` a Validator (a validating webhook), `--conversion` serves the conversions of a kind with several versions: e.g. `kube-codegen create webhook --group cache.example.com --version v1 --kind Memcached --defaulting --programmatic-validation`\n",
+    );
+    refused(
+        &["--kind", "Redis", "--defaulting"],
+        "error: no kind `Redis` in `cache.example.com/v1` in apis/src: a webhook is for a kind that exists\n  = help: create the kind first (`kube-codegen create api --group cache.example.com --version v1 --kind Redis`), or check --group, --version and --kind; built-in kinds are in groups such as `apps` and `core`\n",
+    );
+    refused(
+        &["--kind", "Memcached", "--conversion"],
+        "error: `Memcached` in `cache.example.com/v1` is not converted by webhook: it has no `+kubebuilder:conversion:strategy=Webhook` marker\n  = help: add the kind's other versions, and above `pub struct Memcached` in its storage version (the hub) `// +kubebuilder:storageversion`, `// +kubebuilder:conversion:strategy=Webhook` and `// +kubebuilder:conversion:webhook:service=<project>-system/<project>-webhook-service,path=/convert` (README: \"Multi-version APIs\"); then run `make generate` and this command again\n",
+    );
+
+    // A misspelt webhook marker of the user's: the configurations do not
+    // generate, and the new files are taken back.
+    let controllers = dir.join("src/controllers/mod.rs");
+    let mine = std::fs::read_to_string(&controllers).unwrap();
+    std::fs::write(
+        &controllers,
+        format!("{mine}// +kubebuilder:webhook:path=/x,mutating=true,failurePolicy=sometimes,sideEffects=None,groups=a.b,resources=c,verbs=create,versions=v1,name=x.kb.io,admissionReviewVersions=v1\n"),
+    )
+    .unwrap();
+    let before = tree(&dir);
+    let out = webhook(&["--kind", "Memcached", "--defaulting"]);
+    assert_eq!(out.status.code(), Some(2));
+    let text = stderr(&out);
+    assert!(text.contains("src/controllers/mod.rs:"), "{text}");
+    assert!(text.contains("failurePolicy"), "{text}");
+    assert_eq!(tree(&dir), before);
+    std::fs::write(&controllers, mine).unwrap();
+
+    let out = webhook(&[
+        "--kind",
+        "Memcached",
+        "--defaulting",
+        "--programmatic-validation",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(
+        stderr(&out),
+        "  wrote   src/webhooks/memcached_v1.rs\n  wrote   src/webhooks/mod.rs\n  wrote   src/main.rs\n  wrote   config/webhook/kustomization.yaml\n  wrote   config/webhook/service.yaml\n  wrote   config/default/kustomization.yaml\n  wrote   config/default/manager_webhook_patch.yaml\n  wrote   config/certmanager/kustomization.yaml\n  wrote   config/certmanager/certificate.yaml\n  update  config/webhook/manifests.yaml\nkube-codegen: 1 files changed, 18 unchanged (4 input files)\n\nNext:\n  edit src/webhooks/memcached_v1.rs (your defaults and rules; its markers say when the API server calls them)\n  make manifests   (the webhook configurations of the markers: config/webhook/manifests.yaml)\n  make test        (the webhooks' unit test, on the fake clientset)\n  make run ARGS=\"--webhook-cert-path <dir>\"   (the server needs tls.crt and tls.key there, and the API server needs to reach it)\n  before `make deploy`: install cert-manager and enable config/certmanager in config/default/kustomization.yaml (the [CERTMANAGER] lines), so that the server gets its certificate and the API server trusts it\n"
+    );
+    let manifests = std::fs::read_to_string(dir.join("config/webhook/manifests.yaml")).unwrap();
+    assert!(
+        manifests.contains("  name: mmemcached-v1.kb.io\n"),
+        "{manifests}"
+    );
+    assert!(
+        manifests.contains("  name: vmemcached-v1.kb.io\n"),
+        "{manifests}"
+    );
+
+    // Again: the file is the user's now.
+    let before = tree(&dir);
+    let out = webhook(&["--kind", "Memcached", "--programmatic-validation"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        stderr(&out),
+        "error: refusing to overwrite what exists:\n  src/webhooks/memcached_v1.rs\n  = help: move or delete these, or run in another directory; nothing was written\n"
+    );
+    assert_eq!(tree(&dir), before);
 }
 
 /// Every file under `dir` with its content, for comparing trees.

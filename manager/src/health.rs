@@ -3,11 +3,11 @@
 //!
 //! - `/healthz` is 200 while the manager runs, 503 once it has stopped (so a
 //!   wedged or finished process gets restarted).
-//! - `/readyz` is 200 while the replica is a standby waiting for the lease, or
-//!   the leader with synced caches, and every readiness check passes (a
-//!   runnable such as a webhook server adds one with
-//!   [`Health::readiness_check`]); 503 while the leader loads its caches,
-//!   while a check fails (its name is in the body), and during shutdown.
+//! - `/readyz` is 200 once the replica's caches are synced (every replica,
+//!   the leader or a standby waiting for the lease, runs them) and every
+//!   readiness check passes (a runnable such as a webhook server adds one
+//!   with [`Health::readiness_check`]); 503 while the caches load, while a
+//!   check fails (its name is in the body), and during shutdown.
 
 use std::convert::Infallible;
 use std::future::Future;

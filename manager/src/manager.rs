@@ -3,16 +3,20 @@
 //! other runnables registered on it, run until shutdown.
 //!
 //! Start: the endpoint listens; runnables that do not need leader election
-//! (webhook servers) start; the replica waits for the Lease (a standby is
-//! ready: it is doing its job, waiting); once leader, the informers start,
-//! their caches sync (`caches synced; reconciling`), and the controllers and
-//! leader-only runnables start.
+//! (webhook servers) start; the informers start and their caches sync on
+//! every replica, leader or not (as controller-runtime starts its caches
+//! before it campaigns: a webhook or anything else reading listers on a
+//! standby sees the cluster, and a standby that takes over reconciles at
+//! once); the replica is then ready and waits for the Lease; once leader
+//! (`caches synced; reconciling`), the controllers and leader-only runnables
+//! start. The price: every replica holds the cache in memory, not only the
+//! leader.
 //!
 //! Stop (SIGTERM, or the `shutdown` future given to [`Manager::run`]):
 //! `shutdown requested`; readiness turns off; no new reconcile starts;
 //! in-flight reconciles and the events they published finish (bounded by
-//! the shutdown timeout); the informers stop; the Lease is released so a
-//! standby takes over at once; `stopped`.
+//! the shutdown timeout); the Lease is released so a standby takes over at
+//! once; the other runnables stop, then the informers; `stopped`.
 
 use std::future::Future;
 use std::sync::Arc;
@@ -330,23 +334,36 @@ impl<C: Interface> Manager<C> {
         let errors = Arc::new(std::sync::Mutex::new(Vec::new()));
         let always = spawn_all(everywhere, &stop, &failed, &errors);
 
-        let result = match self.config.leader_election.clone() {
-            Some(election) => {
-                self.run_elected(&election, &stop, &failed, controllers, &errors)
-                    .await
-            }
-            None => {
-                // Without leader election this replica is always the active one.
-                self.metrics.set_leader(&self.name, true);
-                let result = self.lead(stop.clone(), &failed, controllers, &errors).await;
-                self.metrics.set_leader(&self.name, false);
-                result
-            }
+        // The caches, on every replica: whatever reads listers (a webhook on
+        // a standby) sees the cluster, and a new leader starts with them warm.
+        self.factory.start();
+        // If this future is dropped (the embedding program gave up on it),
+        // the informers stop too.
+        let mut informers = StopOnDrop(Some(self.factory.clone()));
+        let result = match self.sync_caches(&stop, &failed).await {
+            Ok(true) => match self.config.leader_election.clone() {
+                Some(election) => {
+                    self.run_elected(&election, &stop, &failed, controllers, &errors)
+                        .await
+                }
+                None => {
+                    // Without leader election this replica is always the active one.
+                    self.metrics.set_leader(&self.name, true);
+                    let result = self.lead(stop.clone(), &failed, controllers, &errors).await;
+                    self.metrics.set_leader(&self.name, false);
+                    result
+                }
+            },
+            Ok(false) => Ok(()),
+            Err(error) => Err(error),
         };
         self.health.set_ready(false);
         self.health.set_alive(false);
         stop.cancel();
         self.drain(always).await;
+        informers.0 = None;
+        self.factory.shutdown().await;
+        tracing::info!("stopped");
         signal.abort();
         join_all(servers).await;
         let runnable_error = errors
@@ -354,6 +371,26 @@ impl<C: Interface> Manager<C> {
             .unwrap_or_else(std::sync::PoisonError::into_inner)
             .pop();
         result.and(runnable_error.map_or(Ok(()), Err))
+    }
+
+    /// Waits until every informer has synced: `Ok(true)`, and the replica is
+    /// ready; `Ok(false)` when stopped (or a runnable failed) first.
+    async fn sync_caches(
+        &self,
+        stop: &CancellationToken,
+        failed: &CancellationToken,
+    ) -> Result<bool, Error> {
+        let synced = tokio::select! {
+            synced = self.factory.wait_for_cache_sync() => synced,
+            _ = stop.cancelled() => return Ok(false),
+            _ = failed.cancelled() => return Ok(false),
+        };
+        if let Some((name, _)) = synced.iter().find(|(_, ok)| !**ok) {
+            return Err(Error::CacheSync(name.clone()));
+        }
+        tracing::debug!(informers = synced.len(), "caches synced");
+        self.health.set_ready(true);
+        Ok(true)
     }
 
     /// Waits for the Lease, leads while holding it, releases it at the end.
@@ -376,9 +413,9 @@ impl<C: Interface> Manager<C> {
                 lease: format!("{}/{}", election.lease_namespace, lease),
                 source,
             })?;
-        // A standby is healthy and ready: it is doing its job, waiting.
+        // A standby is healthy and ready (its caches synced): it is doing
+        // its job, waiting.
         self.metrics.set_leader(lease, false);
-        self.health.set_ready(true);
         tracing::info!(identity = elector.identity(), %lease, "waiting to become leader");
         tokio::select! {
             _ = elector.acquire() => {}
@@ -393,7 +430,6 @@ impl<C: Interface> Manager<C> {
         }
         tracing::info!(identity = elector.identity(), "became leader");
         self.metrics.set_leader(lease, true);
-        self.health.set_ready(false);
 
         let leading = stop.child_token();
         let lead = self.lead(leading.clone(), failed, controllers, errors);
@@ -416,7 +452,8 @@ impl<C: Interface> Manager<C> {
         result
     }
 
-    /// Informers and the leader's runnables, until `stop` (or a failure).
+    /// The leader's runnables (the caches synced already), until `stop` (or
+    /// a failure).
     async fn lead(
         &self,
         stop: CancellationToken,
@@ -424,22 +461,6 @@ impl<C: Interface> Manager<C> {
         controllers: Vec<Box<dyn Runnable>>,
         errors: &Errors,
     ) -> Result<(), Error> {
-        self.factory.start();
-        // If this future is dropped (the embedding program gave up on it),
-        // the informers stop too.
-        let _informers = StopOnDrop(Some(self.factory.clone()));
-        let synced = tokio::select! {
-            synced = self.factory.wait_for_cache_sync() => synced,
-            _ = stop.cancelled() => {
-                self.factory.shutdown().await;
-                return Ok(());
-            }
-        };
-        if let Some((name, _)) = synced.iter().find(|(_, ok)| !**ok) {
-            self.factory.shutdown().await;
-            return Err(Error::CacheSync(name.clone()));
-        }
-        self.health.set_ready(true);
         tracing::info!(
             workers = self.config.workers,
             namespace = ?self.config.namespace,
@@ -453,8 +474,6 @@ impl<C: Interface> Manager<C> {
         }
         self.health.set_ready(false);
         self.drain(running).await;
-        self.factory.shutdown().await;
-        tracing::info!("stopped");
         Ok(())
     }
 

@@ -21,6 +21,9 @@ use std::path::{Path, PathBuf};
 use heck::ToKebabCase;
 
 use super::builtin::{self, BuiltinKind};
+use super::edit::{
+    append, declares_module, insert_before_marker, insert_module_before_marker, read_if_exists,
+};
 use super::layout;
 use super::names::{self, NameError};
 use super::templates::{self, fill};
@@ -75,9 +78,9 @@ impl NewApi {
     }
 }
 
-/// The kind a controller reconciles.
+/// The kind a controller (or a webhook) is for.
 #[derive(Clone, Debug, PartialEq, Eq)]
-enum Target {
+pub(super) enum Target {
     /// A kind of the API in the input directory.
     Own {
         plural: String,
@@ -88,6 +91,9 @@ enum Target {
         status_subresource: bool,
         /// It derives `Default`: the controller's unit test can make one.
         default: bool,
+        /// Its versions are converted by webhook
+        /// (`+kubebuilder:conversion:strategy=Webhook`).
+        conversion: bool,
     },
     Builtin(BuiltinKind),
 }
@@ -145,9 +151,21 @@ pub fn plan(root: &Path, input_dir: &Path, api: &NewApi) -> Result<Created, Erro
                 conditions: true,
                 status_subresource: true,
                 default: true,
+                conversion: false,
             }
         } else {
-            existing_kind(input_dir, api)?
+            existing_kind(input_dir, &api.group, &api.version, &api.kind, || {
+                Error::Usage {
+                    message: format!(
+                        "no kind `{}` in `{}/{}` in {}",
+                        api.kind,
+                        api.group,
+                        api.version,
+                        input_dir.display()
+                    ),
+                    help: "create the kind first (drop `--resource=false` to write the kind and its controller), or check --group, --version and --kind; built-in kinds are in groups such as `apps` and `core`".to_owned(),
+                }
+            })?
         }
     };
     let controller_file = if api.controller {
@@ -164,7 +182,7 @@ pub fn plan(root: &Path, input_dir: &Path, api: &NewApi) -> Result<Created, Erro
 }
 
 /// The built-in kind a `--resource=false` controller of a built-in group is for.
-fn builtin_target(api: &NewApi) -> Result<BuiltinKind, Error> {
+pub(super) fn builtin_target(api: &NewApi) -> Result<BuiltinKind, Error> {
     let group = if api.group.is_empty() {
         "core"
     } else {
@@ -297,7 +315,7 @@ fn plan_kind(plan: &mut FilePlan, input_dir: &Path, api: &NewApi) -> Result<Path
 /// The marker line of `config/samples/kustomization.yaml`.
 const SAMPLES_MARKER: &str = "# +kubebuilder:scaffold:manifestskustomizesamples";
 /// The marker line of the controllers' module declarations.
-const MODULES_MARKER: &str = "// kube-codegen:scaffold:modules";
+pub(super) const MODULES_MARKER: &str = "// kube-codegen:scaffold:modules";
 /// The marker line of the controllers' registrations.
 const CONTROLLERS_MARKER: &str = "// kube-codegen:scaffold:controllers";
 
@@ -356,6 +374,7 @@ fn plan_controller(
             conditions,
             status_subresource,
             default,
+            ..
         } => {
             let (template, test) = if *conditions {
                 (templates::CONTROLLER, templates::CONTROLLER_TEST)
@@ -451,63 +470,15 @@ fn rbac_markers(group: &str, plural: &str, status: bool) -> String {
     lines.join("\n")
 }
 
-/// `text` with `line` inserted before the line holding `marker`, indented as
-/// it is; `None` without the marker.
-fn insert_before_marker(text: &str, marker: &str, line: &str) -> Option<String> {
-    let mut out = String::with_capacity(text.len() + line.len() + 8);
-    let mut found = false;
-    for existing in text.split_inclusive('\n') {
-        if !found && existing.trim() == marker {
-            let indent: String = existing.chars().take_while(|c| c.is_whitespace()).collect();
-            out.push_str(&format!("{indent}{line}\n"));
-            found = true;
-        }
-        out.push_str(existing);
-    }
-    found.then_some(out)
-}
-
-/// `text` with the module declaration `line` inserted before the line holding
-/// `marker`, in order among the declarations right above it (rustfmt keeps
-/// them sorted); `None` without the marker.
-fn insert_module_before_marker(text: &str, marker: &str, line: &str) -> Option<String> {
-    let mut lines: Vec<&str> = text.split_inclusive('\n').collect();
-    let at = lines.iter().position(|l| l.trim() == marker)?;
-    let is_module = |l: &str| {
-        let l = l.trim();
-        (l.starts_with("pub mod ") || l.starts_with("mod ")) && l.ends_with(';')
-    };
-    let first = lines[..at]
-        .iter()
-        .rposition(|l| !is_module(l))
-        .map_or(0, |i| i + 1);
-    let position = lines[first..at]
-        .iter()
-        .position(|l| l.trim() > line)
-        .map_or(at, |i| first + i);
-    let indent: String = lines[at]
-        .chars()
-        .take_while(|c| c.is_whitespace())
-        .collect();
-    let new = format!("{indent}{line}\n");
-    lines.insert(position, &new);
-    Some(lines.concat())
-}
-
-/// The kind `--resource=false` names, read from the API in `input_dir`.
-fn existing_kind(input_dir: &Path, api: &NewApi) -> Result<Target, Error> {
-    let not_found = || {
-        Error::Usage {
-        message: format!(
-            "no kind `{}` in `{}/{}` in {}",
-            api.kind,
-            api.group,
-            api.version,
-            input_dir.display()
-        ),
-        help: "create the kind first (drop `--resource=false` to write the kind and its controller), or check --group, --version and --kind; built-in kinds are in groups such as `apps` and `core`".to_owned(),
-    }
-    };
+/// The kind `group/version/kind` of the API in `input_dir`, as the
+/// generator reads it; `not_found()` when there is none.
+pub(super) fn existing_kind(
+    input_dir: &Path,
+    group: &str,
+    version: &str,
+    kind: &str,
+    not_found: impl Fn() -> Error,
+) -> Result<Target, Error> {
     if !input_dir.is_dir() {
         return Err(not_found());
     }
@@ -516,20 +487,15 @@ fn existing_kind(input_dir: &Path, api: &NewApi) -> Result<Target, Error> {
         .api
         .groups
         .iter()
-        .filter(|g| g.name == api.group)
+        .filter(|g| g.name == group)
         .flat_map(|g| &g.versions)
-        .find(|v| v.name == api.version)
-        .ok_or_else(not_found)?;
+        .find(|v| v.name == version)
+        .ok_or_else(&not_found)?;
     let types: Vec<_> = version.files.iter().flat_map(|f| &f.types).collect();
-    let (def, kind) = types
+    let (def, found) = types
         .iter()
-        .find_map(|t| {
-            t.kind
-                .as_ref()
-                .filter(|_| t.name == api.kind)
-                .map(|k| (t, k))
-        })
-        .ok_or_else(not_found)?;
+        .find_map(|t| t.kind.as_ref().filter(|_| t.name == kind).map(|k| (t, k)))
+        .ok_or_else(&not_found)?;
     let field = |body: &TypeBody, name: &str| match body {
         TypeBody::Struct(s) => s
             .fields
@@ -553,11 +519,12 @@ fn existing_kind(input_dir: &Path, api: &NewApi) -> Result<Target, Error> {
         conditions && generation
     });
     Ok(Target::Own {
-        plural: kind.plural.clone(),
-        namespaced: kind.namespaced,
-        conditions: conditions && kind.status_subresource,
-        status_subresource: kind.status_subresource,
+        plural: found.plural.clone(),
+        namespaced: found.namespaced,
+        conditions: conditions && found.status_subresource,
+        status_subresource: found.status_subresource,
         default: def.derives.iter().any(|d| d == "Default"),
+        conversion: found.conversion.is_some(),
     })
 }
 
@@ -589,38 +556,6 @@ pub fn next_steps(created: &Created, output_dir: &Path) -> String {
             edit.join(" and "),
             output_dir.join("crds").display()
         )
-    }
-}
-
-fn read_if_exists(path: &Path) -> Result<Option<String>, Error> {
-    match std::fs::read_to_string(path) {
-        Ok(text) => Ok(Some(text)),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-        Err(source) => Err(Error::Io {
-            path: path.to_owned(),
-            source,
-        }),
-    }
-}
-
-/// Whether `text` has a `mod name;` line (with or without a visibility).
-fn declares_module(text: &str, name: &str) -> bool {
-    let declaration = format!("mod {name};");
-    text.lines().map(str::trim).any(|line| {
-        line.strip_suffix(&declaration).is_some_and(|before| {
-            let before = before.trim();
-            before.is_empty() || before.starts_with("pub")
-        })
-    })
-}
-
-/// `text` with `lines` after it, separated by a blank line.
-fn append(text: &str, lines: &str) -> String {
-    let body = text.trim_end();
-    if body.is_empty() {
-        lines.to_owned()
-    } else {
-        format!("{body}\n\n{lines}")
     }
 }
 
@@ -895,27 +830,6 @@ mod tests {
         assert!(
             content(plan, "config/samples/kustomization.yaml")
                 .ends_with("resources:\n- cache_v1alpha1_memcached.yaml\n# +kubebuilder:scaffold:manifestskustomizesamples\n")
-        );
-    }
-
-    #[test]
-    fn module_declarations_stay_sorted() {
-        let text = "use a;\n\npub mod deployment;\npub mod pod;\n// marker\n";
-        assert_eq!(
-            insert_module_before_marker(text, "// marker", "pub mod memcached;").unwrap(),
-            "use a;\n\npub mod deployment;\npub mod memcached;\npub mod pod;\n// marker\n"
-        );
-        assert_eq!(
-            insert_module_before_marker(text, "// marker", "pub mod zoo;").unwrap(),
-            "use a;\n\npub mod deployment;\npub mod pod;\npub mod zoo;\n// marker\n"
-        );
-        assert_eq!(
-            insert_module_before_marker("// marker\n", "// marker", "pub mod a;").unwrap(),
-            "pub mod a;\n// marker\n"
-        );
-        assert_eq!(
-            insert_module_before_marker("x\n", "// marker", "pub mod a;"),
-            None
         );
     }
 

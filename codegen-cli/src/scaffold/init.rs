@@ -306,7 +306,7 @@ mod tests {
         for script in scripts {
             assert!(
                 script.content.contains(
-                    "\"${KUBE_CODEGEN:-kube-codegen}\" generate --input-dir apis/src --output-dir generated --crd-dir config/crd/bases --rbac-source-dir src --rbac-output config/rbac/role.yaml --boilerplate hack/boilerplate.rs.txt \"$@\"",
+                    "\"${KUBE_CODEGEN:-kube-codegen}\" generate --input-dir apis/src --output-dir generated --crd-dir config/crd/bases --rbac-source-dir src --rbac-output config/rbac/role.yaml --webhook-source-dir src --webhook-output config/webhook/manifests.yaml --boilerplate hack/boilerplate.rs.txt \"$@\"",
                 ) || script.content.contains("kube-codegen}\" verify --input-dir apis/src"),
                 "{}",
                 script.content

@@ -8,7 +8,9 @@
 //! src/controllers/      one reconciler per kind, registered in mod.rs
 //! apis/src/             the API types (input of kube-codegen)
 //! generated/            the code generated from them, and their CRDs
-//! config/               kustomize manifests: crd/bases, rbac, manager, default, samples
+//! src/webhooks/         admission webhooks per kind (`create webhook`), registered in mod.rs
+//! config/               kustomize manifests: crd/bases, rbac, manager, default, samples,
+//!                       webhook and certmanager (`create webhook`)
 //! hack/                 update-codegen.sh, verify-codegen.sh, the boilerplate
 //! Makefile, Dockerfile
 //! ```
@@ -37,18 +39,34 @@ pub const CONTROLLERS_MOD: &str = "src/controllers/mod.rs";
 pub const CONTROLLERS_DIR: &str = "src/controllers";
 /// The sample objects and their kustomization.
 pub const SAMPLES_DIR: &str = "config/samples";
+/// The operator's `main`, where `create webhook` registers the webhooks.
+pub const MAIN: &str = "src/main.rs";
+/// The webhooks' registry (`create webhook` writes it).
+pub const WEBHOOKS_MOD: &str = "src/webhooks/mod.rs";
+/// The admission webhooks, one file per kind and version.
+pub const WEBHOOKS_DIR: &str = "src/webhooks";
+/// The webhook configurations of the `+kubebuilder:webhook` markers in src/.
+pub const WEBHOOK_OUTPUT: &str = "config/webhook/manifests.yaml";
+/// The webhook Service and configurations, as kustomize reads them.
+pub const WEBHOOK_CONFIG_DIR: &str = "config/webhook";
+/// cert-manager's Issuer, Certificate and CA injection (a kustomize component).
+pub const CERTMANAGER_DIR: &str = "config/certmanager";
+/// The operator as `make deploy` installs it.
+pub const DEFAULT_DIR: &str = "config/default";
 
 /// The licence header of generated files.
 pub const BOILERPLATE: &str = "hack/boilerplate.rs.txt";
 
 /// The flags of `kube-codegen generate` (and `verify`) for the workspace,
 /// paths relative to its root.
-pub const GENERATE_FLAGS: [(&str, &str); 6] = [
+pub const GENERATE_FLAGS: [(&str, &str); 8] = [
     ("--input-dir", INPUT_DIR),
     ("--output-dir", OUTPUT_DIR),
     ("--crd-dir", CRD_DIR),
     ("--rbac-source-dir", RBAC_SOURCE_DIR),
     ("--rbac-output", RBAC_OUTPUT),
+    ("--webhook-source-dir", RBAC_SOURCE_DIR),
+    ("--webhook-output", WEBHOOK_OUTPUT),
     ("--boilerplate", BOILERPLATE),
 ];
 
@@ -82,6 +100,8 @@ pub fn generate_args(
         flag("--crd-dir", &root.join(CRD_DIR));
         flag("--rbac-source-dir", &root.join(RBAC_SOURCE_DIR));
         flag("--rbac-output", &root.join(RBAC_OUTPUT));
+        flag("--webhook-source-dir", &root.join(RBAC_SOURCE_DIR));
+        flag("--webhook-output", &root.join(WEBHOOK_OUTPUT));
     }
     let boilerplate = root.join(BOILERPLATE);
     if boilerplate.is_file() {

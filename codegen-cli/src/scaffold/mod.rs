@@ -1,10 +1,13 @@
-//! Scaffolding: `kube-codegen init` (a new workspace) and `kube-codegen create
-//! api` (a new kind). Each job first builds a [`FilePlan`], the whole set of
+//! Scaffolding: `kube-codegen init` (a new workspace), `kube-codegen create
+//! api` (a new kind) and `kube-codegen create webhook` (its admission
+//! webhooks). Each job first builds a [`FilePlan`], the whole set of
 //! files it will create or change, checks it against the disk, and only then
 //! writes: a refused or failed plan leaves nothing behind.
 
 pub mod builtin;
 pub mod create_api;
+pub mod create_webhook;
+pub(crate) mod edit;
 pub mod init;
 pub mod layout;
 pub mod names;

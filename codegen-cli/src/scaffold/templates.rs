@@ -66,6 +66,22 @@ pub const CONFIG_LEADER_ELECTION_ROLE_BINDING: &str =
     include_str!("templates/config/leader_election_role_binding.yaml");
 pub const CONFIG_SAMPLES: &str = include_str!("templates/config/samples_kustomization.yaml");
 
+/// `config/webhook/` (`create webhook`): the kustomization and the Service.
+pub const CONFIG_WEBHOOK: &str = include_str!("templates/config/webhook_kustomization.yaml");
+pub const CONFIG_WEBHOOK_SERVICE: &str = include_str!("templates/config/webhook_service.yaml");
+/// `config/default/manager_webhook_patch.yaml`: the webhook server's port
+/// and certificate in the manager's Deployment.
+pub const CONFIG_MANAGER_WEBHOOK_PATCH: &str =
+    include_str!("templates/config/manager_webhook_patch.yaml");
+/// What `create webhook` appends to `config/default/kustomization.yaml`.
+pub const CONFIG_DEFAULT_WEBHOOK: &str = include_str!("templates/config/default_webhook.yaml");
+/// `config/certmanager/`, a kustomize component: `{namespace}`, `{prefix}`
+/// (config/default's `namespace` and `namePrefix`).
+pub const CONFIG_CERTMANAGER: &str =
+    include_str!("templates/config/certmanager_kustomization.yaml");
+pub const CONFIG_CERTMANAGER_CERTIFICATE: &str =
+    include_str!("templates/config/certmanager_certificate.yaml");
+
 /// `src/main.rs`: `{project}`.
 pub const MAIN: &str = include_str!("templates/main.rs");
 
@@ -86,6 +102,25 @@ pub const CONTROLLER_TEST: &str = include_str!("templates/controller_test.rs");
 
 /// The unit test of a [`CONTROLLER_PLAIN`]: the same, and `{with_crds}`.
 pub const CONTROLLER_PLAIN_TEST: &str = include_str!("templates/controller_plain_test.rs");
+
+/// `src/webhooks/mod.rs`, with the marker lines `create webhook` adds at.
+pub const WEBHOOKS_MOD: &str = include_str!("templates/webhooks_mod.rs");
+
+/// A kind's admission webhooks: `{kind}`, `{var}`, `{type_path}`,
+/// `{api_version}`, `{what}`, `{imports}`, `{defaulter}`, `{validator}`,
+/// `{registrations}`, `{tests}`.
+pub const WEBHOOK: &str = include_str!("templates/webhook.rs");
+
+/// The [`WEBHOOK`]'s defaulter: `{kind}`, `{var}`, `{mutate_path}`,
+/// `{marker_group}`, `{plural}`, `{version}`, `{lower_kind}`.
+pub const WEBHOOK_DEFAULTER: &str = include_str!("templates/webhook_defaulter.rs");
+
+/// The [`WEBHOOK`]'s validator: the same, with `{validate_path}`.
+pub const WEBHOOK_VALIDATOR: &str = include_str!("templates/webhook_validator.rs");
+
+/// The [`WEBHOOK`]'s unit test: `{kind}`, `{var}`, `{namespace}`,
+/// `{namespace_line}`, `{with_crds}`, `{test_body}`.
+pub const WEBHOOK_TEST: &str = include_str!("templates/webhook_test.rs");
 
 /// A sample object: `{api_version}`, `{kind}`, `{name}`.
 pub const SAMPLE: &str = r#"apiVersion: {api_version}

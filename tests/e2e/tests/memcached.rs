@@ -6,6 +6,12 @@
 //! then the operator runs against the control plane as the ServiceAccount
 //! `make deploy` made, with only the RBAC its markers generated (and the
 //! leader-election Role of `config/rbac`), two replicas with `--leader-elect`.
+//! The Memcached's webhooks too: `create webhook --defaulting
+//! --programmatic-validation`, a default and a denial filled in, the
+//! configurations of `make manifests` deployed by `make deploy` and pointed at
+//! the standby's webhook server on loopback TLS (a URL and the `caBundle`, as
+//! cert-manager and the Service would in a cluster); the API server applies
+//! the default and returns the denial.
 
 #[path = "../../../codegen-cli/tests/scaffolded/mod.rs"]
 mod scaffolded;
@@ -21,10 +27,12 @@ use k8s_openapi::api::apps::v1::Deployment;
 use k8s_openapi::api::authentication::v1::TokenRequest;
 use k8s_openapi::api::coordination::v1::Lease;
 use k8s_openapi::api::core::v1::ServiceAccount;
+use kube::ResourceExt;
 use kube::api::{
     Api, DeleteParams, DynamicObject, GroupVersionKind, Patch, PatchParams, PostParams,
 };
 use kube::config::Kubeconfig;
+use kube_codegen_manager::webhook::WebhookConfiguration;
 use serde_json::json;
 
 use scaffolded::{
@@ -32,6 +40,20 @@ use scaffolded::{
 };
 
 const TIMEOUT: Duration = Duration::from_secs(90);
+/// The user's lines in the scaffolded defaulter: a label every Memcached gets.
+const DEFAULT: &str = r#"        memcached
+            .metadata
+            .labels
+            .get_or_insert_default()
+            .entry("cache.example.com/tier".to_owned())
+            .or_insert_with(|| "standard".to_owned());
+"#;
+/// The user's lines in the scaffolded validator: at most 3 pods.
+const DENIAL: &str = r#"        if memcached.spec.size > 3 {
+            let error = FieldError::invalid("spec.size", memcached.spec.size, "at most 3 memcached pods on this cluster");
+            return Err(Denied::invalid::<Memcached>(name, [error]));
+        }
+"#;
 const PROJECT: &str = "memcached-operator";
 const NAMESPACE: &str = "memcached-operator-system";
 const SERVICE_ACCOUNT: &str = "memcached-operator-controller-manager";
@@ -154,7 +176,29 @@ async fn the_memcached_tutorial_from_an_empty_directory() -> Result<()> {
         "Memcached",
     ]));
 
-    // The user's edits: the Size field, the sample, the reconcile.
+    let out = run_ok(user_command(&kube_codegen, &dir).args([
+        "create",
+        "webhook",
+        "--group",
+        "cache.example.com",
+        "--version",
+        "v1alpha1",
+        "--kind",
+        "Memcached",
+        "--defaulting",
+        "--programmatic-validation",
+    ]));
+    let said = String::from_utf8_lossy(&out.stderr);
+    for line in [
+        "wrote   src/webhooks/memcached_v1alpha1.rs",
+        "wrote   config/default/manager_webhook_patch.yaml",
+        "make manifests   (the webhook configurations",
+    ] {
+        ensure!(said.contains(line), "{line}: {said}");
+    }
+
+    // The user's edits: the Size field, the sample, the reconcile, a default
+    // and a denial.
     let kind = dir.join("apis/src/cache/v1alpha1/memcached.rs");
     let text = std::fs::read_to_string(&kind)?;
     let spec_start = text
@@ -184,6 +228,20 @@ async fn the_memcached_tutorial_from_an_empty_directory() -> Result<()> {
         &controller,
         CONTROLLER.replace("{markers}", &markers.join("\n")),
     )?;
+    let webhook = dir.join("src/webhooks/memcached_v1alpha1.rs");
+    let text = std::fs::read_to_string(&webhook)?;
+    let edited = text
+        .replacen("        Ok(())\n", &format!("{DEFAULT}        Ok(())\n"), 1)
+        .replacen(
+            "        Ok(Warnings::new())\n",
+            &format!("{DENIAL}        Ok(Warnings::new())\n"),
+            1,
+        );
+    ensure!(
+        edited.len() == text.len() + DEFAULT.len() + DENIAL.len(),
+        "{text}"
+    );
+    std::fs::write(&webhook, edited)?;
 
     // make manifests install deploy, with the pinned kubectl and the admin's kubeconfig.
     let make = |targets: &[&str]| {
@@ -199,6 +257,13 @@ async fn the_memcached_tutorial_from_an_empty_directory() -> Result<()> {
     run_ok(&mut make(&["manifests", "install"]));
     let role = std::fs::read_to_string(dir.join("config/rbac/role.yaml"))?;
     ensure!(role.contains("  - deployments\n"), "{role}");
+    let webhooks = std::fs::read_to_string(dir.join("config/webhook/manifests.yaml"))?;
+    for name in ["mmemcached-v1alpha1.kb.io", "vmemcached-v1alpha1.kb.io"] {
+        ensure!(
+            webhooks.contains(&format!("  name: {name}\n")),
+            "{webhooks}"
+        );
+    }
     run_ok(make(&["deploy"]).arg("IMG=example.com/memcached-operator:v0.0.1"));
     let deployments: Api<Deployment> = Api::namespaced(admin.clone(), NAMESPACE);
     let manager = deployments
@@ -207,11 +272,20 @@ async fn the_memcached_tutorial_from_an_empty_directory() -> Result<()> {
         .context("the Deployment of make deploy")?;
     let image = manager
         .spec
+        .clone()
         .and_then(|s| s.template.spec)
         .map(|s| s.containers[0].image.clone());
     ensure!(
         image == Some(Some("example.com/memcached-operator:v0.0.1".into())),
         "{image:?}"
+    );
+    let args = manager.spec.as_ref().and_then(|s| s.template.spec.as_ref());
+    let args = args
+        .and_then(|s| s.containers[0].args.clone())
+        .unwrap_or_default();
+    ensure!(
+        args.contains(&"--webhook-cert-path=/tmp/k8s-webhook-server/serving-certs".to_owned()),
+        "{args:?}"
     );
 
     // cargo build (what `make run` runs), then the operator as its ServiceAccount.
@@ -223,20 +297,53 @@ async fn the_memcached_tutorial_from_an_empty_directory() -> Result<()> {
     let binary = target_dir().join("debug").join(PROJECT);
     let kubeconfig = service_account_kubeconfig(&admin, home.path()).await?;
     let leases: Api<Lease> = Api::namespaced(admin.clone(), NAMESPACE);
+    // The webhook server's certificate, for 127.0.0.1 (in a cluster,
+    // cert-manager's Secret).
+    let certs = home.path().join("serving-certs");
+    std::fs::create_dir_all(&certs)?;
+    let key = rcgen::KeyPair::generate()?;
+    let cert = rcgen::CertificateParams::new(vec!["127.0.0.1".to_owned()])?.self_signed(&key)?;
+    std::fs::write(certs.join("tls.crt"), cert.pem())?;
+    std::fs::write(certs.join("tls.key"), key.serialize_pem())?;
     let a = Operator::start(&binary, &kubeconfig, "replica-a", home.path())?;
     eventually("replica-a holds the Lease", || async {
         Ok((lease_holder(&leases).await? == Some("replica-a".into())).then_some(()))
     })
     .await?;
     let b = Operator::start(&binary, &kubeconfig, "replica-b", home.path())?;
-    eventually("replica-b serves /healthz", || async {
-        Ok(b.get("/healthz").ok().map(drop))
+    // Ready: its caches synced and its webhook server listening.
+    eventually("replica-b serves /readyz", || async {
+        Ok(b.get("/readyz").ok().map(drop))
     })
     .await?;
 
     // A Memcached from the sample: its Deployment, owned by it, and its status.
     let namespace = e2e::ns("memcached").await?;
     let ns = namespace.name().to_owned();
+    // The configurations `make deploy` applied, pointed at the standby's
+    // webhook server (it serves them too, and outlives replica-a); the API
+    // server calls it once it has read them (a dry run shows the default).
+    point_webhooks_at(&admin, b.webhook, cert.pem().as_bytes()).await?;
+    let memcacheds = memcacheds(&admin, &ns).await?;
+    let probe: DynamicObject = serde_json::from_value(json!({
+        "apiVersion": "cache.example.com/v1alpha1",
+        "kind": "Memcached",
+        "metadata": {"name": "probe"},
+        "spec": {"size": 1},
+    }))?;
+    let dry_run = PostParams {
+        dry_run: true,
+        ..PostParams::default()
+    };
+    eventually("the API server calls the webhooks", || async {
+        Ok(memcacheds
+            .create(&dry_run, &probe)
+            .await
+            .ok()
+            .filter(|m| m.labels().contains_key("cache.example.com/tier"))
+            .map(drop))
+    })
+    .await?;
     let mut apply = Command::new(&kubectl);
     if let Some(kubeconfig) = cp.kubeconfig() {
         apply.env("KUBECONFIG", kubeconfig);
@@ -246,8 +353,14 @@ async fn the_memcached_tutorial_from_an_empty_directory() -> Result<()> {
             .args(["apply", "-n", &ns, "-k"])
             .arg(dir.join("config/samples")),
     );
-    let memcacheds = memcacheds(&admin, &ns).await?;
     let memcached = memcacheds.get("memcached-sample").await?;
+    // The defaults: the scaffold's label, and the user's.
+    let labels = memcached.metadata.labels.clone().unwrap_or_default();
+    ensure!(
+        labels.get("app.kubernetes.io/instance").map(String::as_str) == Some("memcached-sample")
+            && labels.get("cache.example.com/tier").map(String::as_str) == Some("standard"),
+        "{labels:?}"
+    );
     let uid = memcached.metadata.uid.clone().context("uid")?;
     let deployments: Api<Deployment> = Api::namespaced(admin.clone(), &ns);
     let owned = eventually("the Deployment of memcached-sample", || async {
@@ -284,6 +397,16 @@ async fn the_memcached_tutorial_from_an_empty_directory() -> Result<()> {
     // The size changes: the Deployment follows.
     set_size(&memcacheds, 3).await?;
     wait_replicas(&deployments, 3).await?;
+    // Beyond what the validator admits: the API server returns its denial.
+    match set_size(&memcacheds, 5).await {
+        Err(error) => ensure!(
+            error.to_string().contains(
+                "admission webhook \"vmemcached-v1alpha1.kb.io\" denied the request: Memcached.cache.example.com \"memcached-sample\" is invalid: spec.size: Invalid value: 5: at most 3 memcached pods on this cluster"
+            ),
+            "{error:#}"
+        ),
+        Ok(()) => bail!("a size of 5 was admitted"),
+    }
 
     // The leader stops; the standby takes over at once (the Lease is released).
     a.terminate()?;
@@ -358,6 +481,32 @@ async fn lease_holder(leases: &Api<Lease>) -> Result<Option<String>> {
         .filter(|h| !h.is_empty()))
 }
 
+/// Points the webhooks of the configurations `make deploy` applied at
+/// `https://127.0.0.1:<port><their path>`, trusting `ca` (the manager's
+/// `set_url` and `set_ca_bundle`, what a developer without cert-manager uses).
+async fn point_webhooks_at(admin: &kube::Client, port: u16, ca: &[u8]) -> Result<()> {
+    use k8s_openapi::api::admissionregistration::v1::{
+        MutatingWebhookConfiguration, ValidatingWebhookConfiguration,
+    };
+    async fn point<W: WebhookConfiguration>(
+        admin: &kube::Client,
+        name: &str,
+        port: u16,
+        ca: &[u8],
+    ) -> Result<()> {
+        let api: Api<W> = Api::all(admin.clone());
+        let mut config = api.get(name).await?;
+        config.set_url(&format!("https://127.0.0.1:{port}"));
+        config.set_ca_bundle(ca);
+        api.replace(name, &PostParams::default(), &config).await?;
+        Ok(())
+    }
+    let mutating = format!("{PROJECT}-mutating-webhook-configuration");
+    point::<MutatingWebhookConfiguration>(admin, &mutating, port, ca).await?;
+    let validating = format!("{PROJECT}-validating-webhook-configuration");
+    point::<ValidatingWebhookConfiguration>(admin, &validating, port, ca).await
+}
+
 /// A kubeconfig for the operator's ServiceAccount (made by `make deploy`),
 /// with a token from the TokenRequest API: the operator may do what the
 /// generated ClusterRole and the leader-election Role grant, nothing else.
@@ -388,12 +537,15 @@ async fn service_account_kubeconfig(admin: &kube::Client, dir: &Path) -> Result<
 struct Operator {
     child: Child,
     health: u16,
+    /// The webhook server's port.
+    webhook: u16,
     log: PathBuf,
 }
 
 impl Operator {
     fn start(binary: &Path, kubeconfig: &Path, identity: &str, dir: &Path) -> Result<Self> {
         let health = free_port()?;
+        let webhook = free_port()?;
         let log = dir.join(format!("{identity}.log"));
         let child = Command::new(binary)
             .arg("--kubeconfig")
@@ -406,12 +558,23 @@ impl Operator {
                 identity,
                 "--health-probe-bind-address",
                 &format!("127.0.0.1:{health}"),
+                "--webhook-host",
+                "127.0.0.1",
+                "--webhook-port",
+                &webhook.to_string(),
             ])
+            .arg("--webhook-cert-path")
+            .arg(dir.join("serving-certs"))
             .env("RUST_LOG", "info")
             .stdout(Stdio::null())
             .stderr(std::fs::File::create(&log)?)
             .spawn()?;
-        Ok(Operator { child, health, log })
+        Ok(Operator {
+            child,
+            health,
+            webhook,
+            log,
+        })
     }
 
     /// `GET path` on the replica's health endpoint (which serves `/metrics` too).

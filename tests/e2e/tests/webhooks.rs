@@ -35,12 +35,15 @@ use fixture_generated::apis::infra::v1alpha1::{Database, DatabaseSpec, Engine};
 use k8s_openapi::api::admissionregistration::v1::{
     MutatingWebhookConfiguration, ValidatingWebhookConfiguration,
 };
+use k8s_openapi::api::core::v1::ConfigMap;
 use kube::api::{Api, DeleteParams, Patch, PatchParams, PostParams};
 use kube::client::ClientBuilder;
 use kube::config::{KubeConfigOptions, Kubeconfig};
 use kube::core::ObjectMeta;
 use kube::{Client, Config};
-use kube_codegen_manager::webhook::{Options, WebhookConfiguration};
+use kube_codegen_manager::webhook::{
+    self, Denied, Options, Request, Validator, Webhook, WebhookConfiguration,
+};
 use kube_codegen_manager::{CancellationToken, Manager, Metrics};
 use kube_codegen_runtime::{Interface, fake};
 use serde_json::{Value, json};
@@ -919,5 +922,193 @@ async fn the_fake_answers_as_the_api_server_with_the_same_webhooks() -> Result<(
     ] {
         assert!(text.contains(needle), "{needle} in {text}");
     }
+    Ok(())
+}
+
+/// Refuses a Database while its namespace holds a ConfigMap named
+/// `frozen`, which it reads from the manager's cache (a lister), as a
+/// webhook that looks at other objects does.
+struct Freeze {
+    config_maps: kube_codegen_runtime::listers::Lister<ConfigMap>,
+}
+
+impl Validator<Database> for Freeze {
+    async fn validate_create(
+        &self,
+        request: &Request<'_>,
+        _: &Database,
+    ) -> Result<webhook::Warnings, Denied> {
+        let ns = request.namespace().unwrap_or_default();
+        if self.config_maps.namespace(ns).get("frozen").is_some() {
+            return Err(Denied::new(format!("namespace {ns} is frozen")));
+        }
+        Ok(webhook::Warnings::new())
+    }
+
+    async fn validate_update(
+        &self,
+        request: &Request<'_>,
+        _: &Database,
+        new: &Database,
+    ) -> Result<webhook::Warnings, Denied> {
+        self.validate_create(request, new).await
+    }
+}
+
+/// A manager with leader election on `lease` in `ns`, serving [`Freeze`] on
+/// a loopback port with the certificate in `dir`; its webhook URL, metrics
+/// and stop.
+async fn freeze_replica(
+    client: &Client,
+    ns: &str,
+    identity: &str,
+    dir: &Path,
+) -> Result<(String, Metrics, CancellationToken)> {
+    let port = free_port()?;
+    let config = kube_codegen_manager::Config {
+        identity: identity.to_owned(),
+        leader_election: Some(kube_codegen_manager::LeaderElection {
+            lease_duration: Duration::from_secs(4),
+            renew_grace: Duration::from_secs(2),
+            ..kube_codegen_manager::LeaderElection::new("freeze-operator", ns)
+        }),
+        webhook: Options {
+            host: "127.0.0.1".parse()?,
+            port,
+            cert_dir: dir.to_owned(),
+            ..Options::default()
+        },
+        ..kube_codegen_manager::Config::default()
+    };
+    let mut manager = Manager::new(client.clone(), "freeze-operator", config);
+    let config_maps = manager.cache::<ConfigMap>().lister();
+    manager.webhook(Webhook::<Database>::new().validator(Freeze { config_maps }));
+    let (health, metrics) = (manager.health(), manager.metrics());
+    let stop = CancellationToken::new();
+    let done = stop.clone();
+    tokio::spawn(manager.run(async move { done.cancelled().await }));
+    tokio::time::timeout(WAIT, async {
+        while !health.is_ready() {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    })
+    .await
+    .context("the replica's /readyz never passed")?;
+    Ok((format!("https://127.0.0.1:{port}"), metrics, stop))
+}
+
+/// A webhook on a standby replica reads listers as on the leader: every
+/// replica runs the caches (controller-runtime's behaviour), leader election
+/// gates only the controllers.
+#[tokio::test]
+async fn a_webhook_on_a_standby_replica_sees_the_cache() -> Result<()> {
+    let (client, ns) = setup("webhook-standby").await?;
+    let ns = ns.name().to_owned();
+    let dir = tempfile::tempdir()?;
+    let certificate = certificate()?;
+    write_certificate(dir.path(), &certificate)?;
+    let (_, leader, leader_stop) = freeze_replica(&client, &ns, "replica-a", dir.path()).await?;
+    tokio::time::timeout(WAIT, async {
+        while !leader.is_leader() {
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    })
+    .await
+    .context("replica-a never led")?;
+    // The standby is ready (its caches synced) while replica-a leads.
+    let (standby_url, standby, standby_stop) =
+        freeze_replica(&client, &ns, "replica-b", dir.path()).await?;
+    ensure!(!standby.is_leader(), "replica-b leads");
+
+    // Only the standby is called.
+    let path = kube_codegen_manager::webhook::validate_path::<Database>();
+    let configuration: ValidatingWebhookConfiguration = serde_json::from_value(json!({
+        "metadata": {"name": format!("{ns}-freeze")},
+        "webhooks": [{
+            "name": "vdatabase-v1alpha1.kb.io",
+            "admissionReviewVersions": ["v1"],
+            "sideEffects": "None",
+            "failurePolicy": "Fail",
+            "clientConfig": {"url": format!("{standby_url}{path}")},
+            "namespaceSelector": {"matchLabels": {"kubernetes.io/metadata.name": ns}},
+            "rules": [{
+                "apiGroups": ["infra.fixture.example.com"],
+                "apiVersions": ["v1alpha1"],
+                "operations": ["CREATE", "UPDATE"],
+                "resources": ["databases"],
+            }],
+        }],
+    }))?;
+    let mut configuration = configuration;
+    configuration.set_ca_bundle(certificate.cert.as_bytes());
+    apply(&client, &configuration).await?;
+
+    let config_maps: Api<ConfigMap> = Api::namespaced(client.clone(), &ns);
+    config_maps
+        .create(
+            &PostParams::default(),
+            &ConfigMap {
+                metadata: ObjectMeta {
+                    name: Some("frozen".to_owned()),
+                    ..ObjectMeta::default()
+                },
+                ..ConfigMap::default()
+            },
+        )
+        .await?;
+    // The standby's cache gets the ConfigMap, and its webhook refuses.
+    let databases: Api<Database> = Api::namespaced(client.clone(), &ns);
+    let message = tokio::time::timeout(WAIT, async {
+        loop {
+            match databases
+                .create(
+                    &PostParams::default(),
+                    &database("one", Engine::Postgres, 10),
+                )
+                .await
+            {
+                Err(kube::Error::Api(status)) if status.message.contains("is frozen") => {
+                    return status.message;
+                }
+                Ok(_) => {
+                    databases.delete("one", &DeleteParams::default()).await.ok();
+                }
+                Err(_) => {}
+            }
+            tokio::time::sleep(Duration::from_millis(200)).await;
+        }
+    })
+    .await
+    .context("the standby's webhook never saw the ConfigMap in its cache")?;
+    assert_eq!(
+        message,
+        format!(
+            "admission webhook \"vdatabase-v1alpha1.kb.io\" denied the request: namespace {ns} is frozen"
+        )
+    );
+    ensure!(!standby.is_leader(), "replica-b took the lead");
+    // Unfrozen: the standby's cache drops it, and the same create passes.
+    config_maps
+        .delete("frozen", &DeleteParams::default())
+        .await?;
+    tokio::time::timeout(WAIT, async {
+        while databases
+            .create(
+                &PostParams::default(),
+                &database("two", Engine::Postgres, 10),
+            )
+            .await
+            .is_err()
+        {
+            tokio::time::sleep(Duration::from_millis(200)).await;
+        }
+    })
+    .await
+    .context("the standby's cache never saw the ConfigMap deleted")?;
+    let api: Api<ValidatingWebhookConfiguration> = Api::all(client.clone());
+    api.delete(&format!("{ns}-freeze"), &DeleteParams::default())
+        .await?;
+    standby_stop.cancel();
+    leader_stop.cancel();
     Ok(())
 }

@@ -1,10 +1,16 @@
-//! The {project} operator: the controllers of `controllers/` on kube-codegen's
-//! manager (shared informers, leader election, `/healthz`, `/readyz` and
-//! `/metrics`, graceful shutdown on SIGTERM). `cargo run -- --help` lists
-//! its flags, kubebuilder's: `--metrics-bind-address`,
-//! `--health-probe-bind-address`, `--leader-elect`, ...
+//! The {project} operator: the controllers of `controllers/` (and the
+//! webhooks of `webhooks/`, once `kube-codegen create webhook` added some) on
+//! kube-codegen's manager (shared informers, leader election, `/healthz`,
+//! `/readyz` and `/metrics`, a webhook server, graceful shutdown on
+//! SIGTERM). `cargo run -- --help` lists its flags, kubebuilder's:
+//! `--metrics-bind-address`, `--health-probe-bind-address`, `--leader-elect`,
+//! `--webhook-port`, `--webhook-cert-path`, ...
+//!
+//! `kube-codegen create webhook` adds its module and registration at the
+//! `kube-codegen:scaffold` marker lines (keep them).
 
 mod controllers;
+// kube-codegen:scaffold:modules
 
 use clap::Parser;
 use kube_codegen_manager::{Args, Manager};
@@ -32,6 +38,7 @@ async fn main() -> anyhow::Result<()> {
     cli.manager.init_logging();
     let mut manager = Manager::from_args(NAME, &cli.manager).await?;
     controllers::setup(&mut manager);
+    // kube-codegen:scaffold:setup
     manager.run_until_signal().await?;
     Ok(())
 }
