@@ -175,6 +175,7 @@ fn version(name: &str, types: Vec<TypeDef>) -> Version {
         files: vec![SourceFile {
             stem: "types".to_owned(),
             path: PathBuf::from(format!("apis/src/demo/{name}/types.rs")),
+            rel: PathBuf::from(format!("demo/{name}/types.rs")),
             uses: Vec::new(),
             items: Vec::new(),
             types,

@@ -24,7 +24,7 @@ pub fn render(file: &GeneratedFile, boilerplate: &Boilerplate) -> Result<String,
 /// Rust text comes formatted from its emitter; tokens (the conversions) are
 /// formatted here with prettyplease.
 pub fn render_owned(file: GeneratedFile, boilerplate: &Boilerplate) -> Result<String, RenderError> {
-    let mut out = boilerplate.header_for(&file.path);
+    let mut out = boilerplate.header_for(&file.path, file.source.as_deref());
     match file.content {
         Content::Tokens(tokens) => {
             let parsed = syn::parse2::<syn::File>(tokens).map_err(|e| RenderError {
