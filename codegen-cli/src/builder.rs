@@ -121,7 +121,9 @@ pub enum BuildError {
     /// The input API is wrong; the diagnostics say where and how to fix it.
     #[error("{}{} in the API under {}; nothing was generated", .diagnostics, count(.diagnostics.error_count(), "error"), .input_dir.display())]
     Input {
+        /// The directory of the API that was read.
         input_dir: PathBuf,
+        /// Every error and warning found, each with its file, line and fix.
         diagnostics: Diagnostics,
         /// The diagnostics were printed to stderr already.
         reported: bool,
@@ -129,7 +131,9 @@ pub enum BuildError {
     /// Reading the boilerplate, or writing the output, failed.
     #[error("{}: {source}", .path.display())]
     Io {
+        /// The file or directory that could not be read or written.
         path: PathBuf,
+        /// Why.
         #[source]
         source: std::io::Error,
     },
