@@ -7,7 +7,7 @@ use crate::emit::{Content, GeneratedFile};
 use super::Boilerplate;
 
 /// An emitter produced tokens that are not a valid Rust file: a generator bug.
-/// (Text emitters are checked by `codegen-cli/tests/emitted_text.rs`.)
+/// (Text emitters are checked by `codegen-cli/tests/all/emitted_text.rs`.)
 #[derive(Debug, thiserror::Error)]
 #[error("internal error: generated {path} is not valid Rust ({message}); please report this")]
 pub struct RenderError {

@@ -3,16 +3,14 @@
 //! markers leave every file as it was. `expected.txt` in each case holds what
 //! the user is shown.
 //!
-//! Re-bless: KUBE_CODEGEN_BLESS=1 cargo test -p kube-codegen --test rbac_diagnostics
-
-mod support;
+//! Re-bless: KUBE_CODEGEN_BLESS=1 cargo test -p kube-codegen --test all rbac_diagnostics::
 
 use std::path::Path;
-
 use std::process::Command;
-use support::expect::expect_file;
 
 use kube_codegen::diag::Diagnostics;
+
+use crate::support::expect::expect_file;
 
 const BIN: &str = env!("CARGO_BIN_EXE_kube-codegen");
 

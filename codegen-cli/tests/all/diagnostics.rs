@@ -3,17 +3,15 @@
 //! next to its input holds what the user is shown; several errors in one run
 //! are all reported.
 //!
-//! Re-bless: KUBE_CODEGEN_BLESS=1 cargo test -p kube-codegen --test diagnostics
-
-mod support;
+//! Re-bless: KUBE_CODEGEN_BLESS=1 cargo test -p kube-codegen --test all diagnostics::
 
 use std::path::Path;
-
-use support::expect::expect_file;
 
 use kube_codegen::diag::Diagnostics;
 use kube_codegen::emit::crd::{CrdError, CrdOptions, build_crds};
 use kube_codegen::parse::{ParseOptions, Parsed, parse_dir};
+
+use crate::support::expect::expect_file;
 
 /// Where the cases are (tests run in the package directory, so locations read
 /// `tests/bad-input/...`).

@@ -4,14 +4,12 @@
 //! `expected.txt` next to it holds what `kube-codegen webhook` prints. Then:
 //! bad markers leave every file as it was, and the flags come in pairs.
 //!
-//! Re-bless: KUBE_CODEGEN_BLESS=1 cargo test -p kube-codegen --test webhook_diagnostics
-
-mod support;
+//! Re-bless: KUBE_CODEGEN_BLESS=1 cargo test -p kube-codegen --test all webhook_diagnostics::
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use support::expect::expect_file;
+use crate::support::expect::expect_file;
 
 const BIN: &str = env!("CARGO_BIN_EXE_kube-codegen");
 

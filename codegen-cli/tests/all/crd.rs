@@ -2,9 +2,7 @@
 //! and marker, external k8s-openapi types, versions, errors, the structural checker
 //! and determinism. Whole files expected are under `tests/expected/`.
 //!
-//! Re-bless: KUBE_CODEGEN_BLESS=1 cargo test -p kube-codegen --test crd
-
-mod support;
+//! Re-bless: KUBE_CODEGEN_BLESS=1 cargo test -p kube-codegen --test all crd::
 
 use std::path::PathBuf;
 
@@ -15,7 +13,8 @@ use kube_codegen::emit::crd::{
 use kube_codegen::emit::{Content, EmitOptions};
 use kube_codegen::model::*;
 use serde_json::{Value, json};
-use support::expect::expect_file;
+
+use crate::support::expect::expect_file;
 
 // ---------------------------------------------------------------- model builders
 
