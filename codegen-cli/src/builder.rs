@@ -23,7 +23,7 @@
 //! leave some out), and the CRD YAML files go to `OUT_DIR/kube_codegen/crds/`,
 //! from where `crds::all()` includes them. The including crate needs the
 //! generated code's dependencies, listed (with versions and features) by
-//! [`crate::dependencies::generated_crate`]: `kube` (with `runtime` for
+//! [`generated_crate`]: `kube` (with `runtime` for
 //! informers), `k8s-openapi`, `serde`, `serde_json`, `serde-saphyr` (CRDs),
 //! `futures` and `tokio` (clientset, informers).
 //!
@@ -54,6 +54,8 @@ use crate::emit::crd::{CrdOptions, KubeVersion};
 use crate::parse::ParseOptions;
 use crate::pipeline::{self, Artifacts};
 use crate::write::{self, Boilerplate, RenderError};
+
+pub use crate::dependencies::{Dependency, generated_crate};
 
 pub use single_file::InlineError;
 
