@@ -23,7 +23,7 @@
 //! leave some out), and the CRD YAML files go to `OUT_DIR/kube_codegen/crds/`,
 //! from where `crds::all()` includes them. The including crate needs the
 //! generated code's dependencies, listed (with versions and features) by
-//! [`crate::dependencies::generated_crate`]: `kube` (with `runtime` for
+//! [`generated_crate`]: `kube` (with `runtime` for
 //! informers), `k8s-openapi`, `serde`, `serde_json`, `serde-saphyr` (CRDs),
 //! `futures` and `tokio` (clientset, informers).
 //!
@@ -54,6 +54,8 @@ use crate::emit::crd::{CrdOptions, KubeVersion};
 use crate::parse::ParseOptions;
 use crate::pipeline::{self, Artifacts};
 use crate::write::{self, Boilerplate, RenderError};
+
+pub use crate::dependencies::{Dependency, generated_crate};
 
 pub use single_file::InlineError;
 
@@ -121,7 +123,9 @@ pub enum BuildError {
     /// The input API is wrong; the diagnostics say where and how to fix it.
     #[error("{}{} in the API under {}; nothing was generated", .diagnostics, count(.diagnostics.error_count(), "error"), .input_dir.display())]
     Input {
+        /// The directory of the API that was read.
         input_dir: PathBuf,
+        /// Every error and warning found, each with its file, line and fix.
         diagnostics: Diagnostics,
         /// The diagnostics were printed to stderr already.
         reported: bool,
@@ -129,7 +133,9 @@ pub enum BuildError {
     /// Reading the boilerplate, or writing the output, failed.
     #[error("{}: {source}", .path.display())]
     Io {
+        /// The file or directory that could not be read or written.
         path: PathBuf,
+        /// Why.
         #[source]
         source: std::io::Error,
     },

@@ -17,10 +17,13 @@ use crate::model::WebhookClient;
 #[derive(Debug, Parser)]
 #[command(name = "kube-codegen", version, about, long_about)]
 pub struct Cli {
+    /// What to do.
     #[command(subcommand)]
     pub command: Command,
 }
 
+// No `///` doc: clap would show it as the program's description in `--help`.
+#[allow(missing_docs)]
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Regenerate the output crate: write files that changed (atomically) and
@@ -58,6 +61,7 @@ pub struct RbacArgs {
     #[arg(long, value_name = "DIR")]
     pub source_dir: PathBuf,
 
+    /// `--role-name`.
     #[command(flatten)]
     pub role: RoleNameArg,
 }
@@ -102,6 +106,8 @@ pub struct InitArgs {
     pub runtime: Option<String>,
 }
 
+// No `///` doc: clap would show it as the program's description in `--help`.
+#[allow(missing_docs)]
 #[derive(Debug, Subcommand)]
 pub enum CreateCommand {
     /// Add a kind and its controller: a type file with spec, status and common
@@ -203,6 +209,7 @@ pub struct InputArgs {
     #[arg(long, value_name = "LIST", value_parser = parse_plural_exceptions, default_value = "")]
     pub plural_exceptions: PluralExceptions,
 
+    /// How the CRDs are generated.
     #[command(flatten)]
     pub crd: CrdArgs,
 }
@@ -308,6 +315,7 @@ fn parse_kube_version(s: &str) -> Result<KubeVersion, String> {
 /// Flags of `generate` and `verify`.
 #[derive(Debug, Args)]
 pub struct GenerateArgs {
+    /// Where the input is and how it is read.
     #[command(flatten)]
     pub input: InputArgs,
 
@@ -348,6 +356,7 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "FILE", requires = "rbac_source_dir")]
     pub rbac_output: Option<PathBuf>,
 
+    /// `--role-name`.
     #[command(flatten)]
     pub role: RoleNameArg,
 

@@ -18,13 +18,17 @@ use crate::model::Location;
 /// How bad a diagnostic is: errors stop generation (exit code 2), warnings do not.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Severity {
+    /// The input cannot be generated from as written; nothing is written.
     Error,
+    /// Generation goes on, but something the user wrote is ignored or
+    /// probably not what they meant.
     Warning,
 }
 
 /// One finding about the input.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Diagnostic {
+    /// Whether it stops generation.
     pub severity: Severity,
     /// What is wrong, in one line.
     pub message: String,

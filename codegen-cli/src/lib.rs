@@ -7,24 +7,40 @@
 //!
 //! The pipeline is parse → [`model`] → validate → [`emit`] → write; the CLI, a
 //! `build.rs` and the proc macros all share it.
+//!
+//! What a user calls: [`pipeline`] (what `kube-codegen generate`, `verify` and
+//! `crd` run), [`builder`] (the same from `build.rs`), [`diag`] (the
+//! diagnostics both report) and [`cli`] (the command line, for a binary that
+//! embeds it). The other public modules are the generator's stages, public
+//! only for this project's proc macros, benchmarks and tests: hidden from the
+//! docs and not covered by semver.
 
 pub mod builder;
-pub mod cargo_features;
 pub mod cli;
-pub mod crate_version;
-pub mod dependencies;
 pub mod diag;
-pub mod emit;
-mod manifest;
-pub mod manifest_dependencies;
-pub mod map_keys;
-pub mod model;
-pub mod parse;
 pub mod pipeline;
+
+#[doc(hidden)]
+pub mod emit;
+#[doc(hidden)]
+pub mod model;
+#[doc(hidden)]
+pub mod parse;
+#[doc(hidden)]
 pub mod rbac;
-pub mod runtime_version;
+#[doc(hidden)]
 pub mod scaffold;
-pub(crate) mod source_markers;
-pub mod validate;
+#[doc(hidden)]
 pub mod webhook;
+#[doc(hidden)]
 pub mod write;
+
+mod cargo_features;
+mod crate_version;
+mod dependencies;
+mod manifest;
+mod manifest_dependencies;
+mod map_keys;
+mod runtime_version;
+mod source_markers;
+mod validate;

@@ -100,6 +100,9 @@ pub struct SourceFile {
     /// File stem, e.g. `app` for `app.rs` (`mod` files are never emitted as types).
     pub stem: String,
     pub path: PathBuf,
+    /// The path relative to the input directory (`myapp/v1/app.rs`): what the
+    /// header of the generated file names as its source.
+    pub rel: PathBuf,
     /// `use` items of the file, as written (`use k8s_openapi::api::core::v1::PodSpec;`).
     pub uses: Vec<String>,
     /// Items other than types, `use` and `mod` (functions, consts, inherent impls,

@@ -24,11 +24,14 @@ pub struct Config {
     pub output_dir: PathBuf,
     /// More directories that receive a copy of every CRD (`manifests/crd`).
     pub crd_dirs: Vec<PathBuf>,
+    /// The licence text on top of every generated file (`--go-header-file`).
     pub boilerplate: Boilerplate,
+    /// How the input is read (`--allow-dangerous-types`, ...).
     pub parse: ParseOptions,
+    /// What is generated and how (CRD options, cargo features, formatting).
     pub emit: EmitOptions,
     /// `--crate-version`: the `[package] version` the generated crate's
-    /// Cargo.toml must have (see [`crate::crate_version`]); `None` leaves it alone.
+    /// Cargo.toml must have (a semver version); `None` leaves it alone.
     pub crate_version: Option<String>,
     /// `--rbac-source-dir`/`--rbac-output`: RBAC from the `+kubebuilder:rbac`
     /// markers of controller code, written to one file; `None`: no RBAC.
@@ -38,7 +41,7 @@ pub struct Config {
     pub webhook: Option<WebhookConfig>,
     /// Add the crates the generated code uses and the generated crate's
     /// Cargo.toml lacks to it (`create api`); otherwise a missing one is an
-    /// error that names the line to add (see [`crate::manifest_dependencies`]).
+    /// error that names the line to add.
     pub add_dependencies: bool,
 }
 
@@ -72,7 +75,9 @@ pub enum Error {
     /// A file could not be read or written.
     #[error("{path}: {source}")]
     Io {
+        /// The file or directory that could not be read or written.
         path: PathBuf,
+        /// Why.
         #[source]
         source: std::io::Error,
     },
@@ -81,13 +86,20 @@ pub enum Error {
     Render(#[from] RenderError),
     /// The generated crate's Cargo.toml cannot take `--crate-version` or its features.
     #[error("{}: {message}", .path.display())]
-    Manifest { path: PathBuf, message: String },
+    Manifest {
+        /// The generated crate's `Cargo.toml`.
+        path: PathBuf,
+        /// What in it stands in the way.
+        message: String,
+    },
 }
 
 /// The rendered output of a run: final path → final content.
 #[derive(Debug)]
 pub struct Output {
+    /// The API as read, and the warnings about it.
     pub parsed: Parsed,
+    /// Every generated file, header included, by the path it is written to.
     pub files: BTreeMap<PathBuf, String>,
     /// The generated crate's Cargo.toml with the `--crate-version` set and
     /// its features declared: (path, content).
@@ -97,6 +109,7 @@ pub struct Output {
 /// A parsed API and its CRDs, each built once.
 #[derive(Debug)]
 pub struct Checked {
+    /// The API as read, and the warnings about it.
     pub parsed: Parsed,
     /// Every CRD of the API, sorted by output path; empty when none were asked for.
     pub crds: Vec<Crd>,

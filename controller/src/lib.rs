@@ -25,7 +25,6 @@
 //! [`reconcile`] (one pass over one App), [`triggers`] (which Apps a child
 //! concerns), [`run`] (the controller on the manager). See
 //! `controller/README.md` for the design.
-#![forbid(unsafe_code)]
 
 pub mod api;
 pub mod desired;

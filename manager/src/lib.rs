@@ -131,7 +131,6 @@
 //! # Metrics
 //!
 //! See [`metrics`] for the names, which are controller-runtime's.
-#![forbid(unsafe_code)]
 
 pub mod applier;
 pub mod apply;

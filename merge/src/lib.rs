@@ -13,8 +13,6 @@
 //! after other writes. Objects are `serde_json::Value`s.
 //!
 //! [structured-merge-diff]: https://github.com/kubernetes-sigs/structured-merge-diff
-#![forbid(unsafe_code)]
-#![warn(missing_docs)]
 
 mod cap;
 mod error;

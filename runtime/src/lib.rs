@@ -47,8 +47,6 @@
 //! # Ok(())
 //! # }
 //! ```
-#![forbid(unsafe_code)]
-#![warn(missing_docs)]
 
 pub mod apply;
 mod builtin;

@@ -55,8 +55,6 @@
 //!      spec.mode: Invalid value: \"string\": mode is immutable]"
 //! );
 //! ```
-#![forbid(unsafe_code)]
-#![warn(missing_docs)]
 
 mod cel;
 mod coerce;

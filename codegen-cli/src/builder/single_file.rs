@@ -55,6 +55,7 @@ pub fn single_file(
             None => out.push(GeneratedFile {
                 path: data_dir.join(&file.path),
                 content: file.content.clone(),
+                source: file.source.clone(),
             }),
         }
     }

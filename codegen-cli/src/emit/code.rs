@@ -14,7 +14,7 @@
 //! together.
 //!
 //! Every emitted file is parsed back with syn, and compared with what
-//! prettyplease makes of it, by `codegen-cli/tests/emitted_text.rs`.
+//! prettyplease makes of it, by `codegen-cli/tests/all/emitted_text.rs`.
 
 use std::fmt::{self, Write as _};
 

@@ -17,6 +17,9 @@ pub struct GeneratedFile {
     /// Relative to the output crate root, with `/` separators (`src/apis/myapp/v1/app.rs`).
     pub path: PathBuf,
     pub content: Content,
+    /// The input file it is generated from, relative to the input directory
+    /// (`myapp/v1/app.rs`), for a file made from one: its header names it.
+    pub source: Option<PathBuf>,
 }
 
 /// What a file holds: Rust source, Rust tokens (formatted by the writer) or
@@ -49,6 +52,7 @@ impl GeneratedFile {
         GeneratedFile {
             path: path.into(),
             content: Content::Rust(text),
+            source: None,
         }
     }
 
@@ -56,6 +60,16 @@ impl GeneratedFile {
         GeneratedFile {
             path: path.into(),
             content: Content::Tokens(tokens),
+            source: None,
+        }
+    }
+
+    /// The file, its header naming `source` (relative to the input directory)
+    /// as the input it is generated from.
+    pub fn from_source(self, source: impl Into<PathBuf>) -> Self {
+        GeneratedFile {
+            source: Some(source.into()),
+            ..self
         }
     }
 
@@ -63,6 +77,7 @@ impl GeneratedFile {
         GeneratedFile {
             path: path.into(),
             content: Content::Text(text.into()),
+            source: None,
         }
     }
 }

@@ -58,10 +58,13 @@ pub fn emit_types_each(api: &Api, opts: &EmitOptions, sink: &mut dyn FnMut(Gener
                 version_mod(group, version),
             ));
             for file in &version.files {
-                sink(GeneratedFile::rust(
-                    format!("{dir}/{}.rs", file.stem),
-                    type_file(group, version, file, &locals),
-                ));
+                sink(
+                    GeneratedFile::rust(
+                        format!("{dir}/{}.rs", file.stem),
+                        type_file(group, version, file, &locals),
+                    )
+                    .from_source(&file.rel),
+                );
             }
         }
     }

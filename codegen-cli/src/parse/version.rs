@@ -190,6 +190,7 @@ fn parse_file(
                 .unwrap_or_default()
         },
         path: f.src.path.clone(),
+        rel: f.rel.clone(),
         uses: Vec::new(),
         items: Vec::new(),
         types: Vec::new(),

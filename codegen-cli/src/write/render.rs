@@ -7,7 +7,7 @@ use crate::emit::{Content, GeneratedFile};
 use super::Boilerplate;
 
 /// An emitter produced tokens that are not a valid Rust file: a generator bug.
-/// (Text emitters are checked by `codegen-cli/tests/emitted_text.rs`.)
+/// (Text emitters are checked by `codegen-cli/tests/all/emitted_text.rs`.)
 #[derive(Debug, thiserror::Error)]
 #[error("internal error: generated {path} is not valid Rust ({message}); please report this")]
 pub struct RenderError {
@@ -24,7 +24,7 @@ pub fn render(file: &GeneratedFile, boilerplate: &Boilerplate) -> Result<String,
 /// Rust text comes formatted from its emitter; tokens (the conversions) are
 /// formatted here with prettyplease.
 pub fn render_owned(file: GeneratedFile, boilerplate: &Boilerplate) -> Result<String, RenderError> {
-    let mut out = boilerplate.header_for(&file.path);
+    let mut out = boilerplate.header_for(&file.path, file.source.as_deref());
     match file.content {
         Content::Tokens(tokens) => {
             let parsed = syn::parse2::<syn::File>(tokens).map_err(|e| RenderError {

@@ -1,5 +1,5 @@
 //! The user's path, shared by the tests that build a workspace made by
-//! `kube-codegen init` (`codegen-cli/tests/scaffold.rs`, `awkward_names.rs`,
+//! `kube-codegen init` (`codegen-cli/tests/scaffold.rs`, `all/awkward_names.rs`,
 //! and the Memcached operator of `tests/e2e/tests/memcached.rs`, which
 //! includes this file): kube-codegen installed the way a user installs it,
 //! from a clean copy of this repository, and workspaces built as a user

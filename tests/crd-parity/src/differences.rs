@@ -32,10 +32,14 @@ const HEADER: &str = "\
 /// One documented difference.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Entry {
+    /// Which attribute differs: the CRD and the path in it.
     pub key: String,
+    /// Our value, as YAML.
     pub ours: String,
+    /// controller-gen's value, as YAML.
     #[serde(rename = "controller-gen")]
     pub reference: String,
+    /// Why the difference is accepted ([`UNEXPLAINED`] until someone says).
     pub reason: String,
 }
 

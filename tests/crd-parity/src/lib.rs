@@ -7,7 +7,6 @@
 //! same probe objects to a real API server with both installed ([`probes`]),
 //! and checks every difference against the documented list
 //! ([`differences`]).
-#![forbid(unsafe_code)]
 
 pub mod compare;
 pub mod corpus;

@@ -23,7 +23,9 @@ pub const REFERENCE_GROUP_SUFFIX: &str = ".cg";
 pub struct Probe {
     /// Unique within the API; also the object's name.
     pub name: String,
+    /// The kind of the object.
     pub kind: String,
+    /// The API version (`v1`) it is sent as.
     pub version: String,
     /// What controller-gen's CRD does with it; a probe that does not get this
     /// verdict from the reference does not test what it says it tests.
@@ -43,7 +45,9 @@ pub struct Probe {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Verdict {
+    /// Stored by the API server.
     Accepted,
+    /// Refused by the API server.
     Rejected,
 }
 
@@ -79,14 +83,19 @@ pub enum Outcome {
     Accepted(Value),
     /// Rejected: HTTP code, reason and the sorted field paths of the causes.
     Rejected {
+        /// The HTTP status code (422 for `Invalid`).
         code: u16,
+        /// The status reason (`Invalid`, `BadRequest`, ...).
         reason: String,
+        /// The field paths of the causes, sorted.
         fields: Vec<String>,
+        /// The status message (what `describe` shows when no field is named).
         message: String,
     },
 }
 
 impl Outcome {
+    /// Accepted or rejected, without the details.
     pub fn verdict(&self) -> Verdict {
         match self {
             Outcome::Accepted(_) => Verdict::Accepted,

@@ -50,8 +50,11 @@ pub async fn install(client: &Client, crd: &Value) -> Result<()> {
 
 /// Where a probe goes: group, plural and scope of the CRD that serves it.
 pub struct Target {
+    /// The CRD's API group.
     pub group: String,
+    /// Its resource name (`crontabs`).
     pub plural: String,
+    /// The namespace of a namespaced kind; `None` for a cluster-scoped one.
     pub namespace: Option<String>,
 }
 

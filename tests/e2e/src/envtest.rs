@@ -77,7 +77,9 @@ pub struct StartOptions {
 /// One process of a local control plane, as recorded in its `pids` file.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Process {
+    /// What it is, as the `pids` file names it (`etcd`, `kube-apiserver`, ...).
     pub name: String,
+    /// Its process id.
     pub pid: u32,
     /// Start time (clock ticks since boot) — tells a reused pid apart.
     pub start_time: u64,
@@ -489,6 +491,7 @@ pub struct TestNamespace {
 }
 
 impl TestNamespace {
+    /// The namespace's name, unique to the test.
     pub fn name(&self) -> &str {
         &self.name
     }

@@ -10,8 +10,6 @@
 //! variants. `cases/refused/` are the shapes kube-codegen refuses, each with
 //! the diagnostic it shows (`expected.txt`), checked by the same test.
 
-#![forbid(unsafe_code)]
-
 include!(concat!(env!("OUT_DIR"), "/kube_codegen.rs"));
 
 /// The timestamp crate the `t18_timestamps` case uses, for its users.

@@ -17,6 +17,7 @@ pub fn go_module() -> PathBuf {
 /// One case: a directory with `go/` and `rust/`.
 #[derive(Clone, Debug)]
 pub struct Case {
+    /// The directory's name, which says what the case is about.
     pub name: String,
     dir: PathBuf,
 }

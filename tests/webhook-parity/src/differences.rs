@@ -29,10 +29,14 @@ const HEADER: &str = "\
 /// One documented difference.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Entry {
+    /// The case (a directory under `cases/`).
     pub case: String,
+    /// What our generator does with it.
     pub ours: String,
+    /// What controller-gen does with it.
     #[serde(rename = "controller-gen")]
     pub reference: String,
+    /// Why the difference is accepted ([`UNEXPLAINED`] until someone says).
     pub reason: String,
 }
 

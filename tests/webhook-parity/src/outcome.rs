@@ -19,7 +19,10 @@ pub enum Outcome {
     /// No output: the distinct error headlines, and (ours) what the
     /// diagnostics say the API server would refuse.
     Refused {
+        /// The distinct error headlines.
         errors: Vec<String>,
+        /// What our diagnostics say the API server would refuse (empty for
+        /// controller-gen, which does not say).
         cited: BTreeSet<Cause>,
     },
 }
@@ -28,8 +31,11 @@ pub enum Outcome {
 /// of error (`Duplicate value`), as its `Invalid` status causes say.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Cause {
+    /// The kind of the object refused (`MutatingWebhookConfiguration`).
     pub kind: String,
+    /// The field path of the cause.
     pub field: String,
+    /// The kind of error (`Duplicate value`).
     pub reason: String,
 }
 

@@ -14,6 +14,7 @@ use crate::outcome::Cause;
 /// What the server said.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Verdict {
+    /// Created (a dry run: nothing is stored).
     Accepted,
     /// Refused as `Invalid`, with its causes.
     Refused(BTreeSet<Cause>),

@@ -1,5 +1,5 @@
 //! The RBAC markers of the differential test against controller-gen
-//! (codegen-cli/tests/rbac_parity.rs), as Rust comments of every style.
+//! (codegen-cli/tests/all/rbac_parity.rs), as Rust comments of every style.
 //!
 //! +kubebuilder:rbac:groups=batch.io,resources=cronjobs,verbs=get;watch;create
 //! +kubebuilder:rbac:groups=batch.io,resources=cronjobs/status,verbs=get;update;patch

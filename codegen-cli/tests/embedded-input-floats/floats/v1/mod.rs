@@ -1,5 +1,5 @@
 //! Package v1 has float fields, which need `allow_dangerous_types` (test input
-//! for `tests/crd_embedded.rs`).
+//! for `tests/all/crd_embedded.rs`).
 //!
 //! +groupName=floats.example.com
 

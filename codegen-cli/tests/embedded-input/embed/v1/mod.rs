@@ -1,5 +1,5 @@
 //! Package v1 embeds Kubernetes types the way operators do (test input for
-//! `tests/crd_embedded.rs`).
+//! `tests/all/crd_embedded.rs`).
 //!
 //! +groupName=embed.example.com
 

@@ -194,6 +194,7 @@ fn app_api() -> Api {
     let app_file = SourceFile {
         stem: "app".to_owned(),
         path: PathBuf::from("apis/src/myapp/v1/app.rs"),
+        rel: PathBuf::from("myapp/v1/app.rs"),
         uses: vec![
             "use k8s_openapi::apimachinery::pkg::apis::meta::v1::ObjectMeta;".to_owned(),
             "use serde::{Deserialize, Serialize};".to_owned(),
@@ -207,6 +208,7 @@ fn app_api() -> Api {
     let status_file = SourceFile {
         stem: "status".to_owned(),
         path: PathBuf::from("apis/src/myapp/v1/status.rs"),
+        rel: PathBuf::from("myapp/v1/status.rs"),
         uses: vec![
             "use k8s_openapi::apimachinery::pkg::apis::meta::v1::Condition;".to_owned(),
             "use serde::{Deserialize, Serialize};".to_owned(),
@@ -662,6 +664,7 @@ fn a_file_with_nothing_public_is_declared_but_not_reexported() {
     only_version(&mut api).files.push(SourceFile {
         stem: "defaults".to_owned(),
         path: PathBuf::from("apis/src/myapp/v1/defaults.rs"),
+        rel: PathBuf::from("myapp/v1/defaults.rs"),
         uses: vec![],
         items: vec!["pub(crate) fn one() -> i32 { 1 }".to_owned()],
         types: vec![],

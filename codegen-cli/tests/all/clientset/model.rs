@@ -85,6 +85,7 @@ fn version(name: &str, types: Vec<TypeDef>) -> Version {
         files: vec![SourceFile {
             stem: "types".to_owned(),
             path: PathBuf::from("types.rs"),
+            rel: PathBuf::from("types.rs"),
             uses: Vec::new(),
             items: Vec::new(),
             types,

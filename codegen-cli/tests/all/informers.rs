@@ -68,6 +68,7 @@ fn version(name: &str, stem: &str, types: Vec<TypeDef>) -> Version {
         files: vec![SourceFile {
             stem: stem.to_owned(),
             path: PathBuf::from(format!("{stem}.rs")),
+            rel: PathBuf::from(format!("{stem}.rs")),
             uses: vec![],
             items: vec![],
             types,

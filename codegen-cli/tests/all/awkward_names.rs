@@ -8,7 +8,7 @@
 //! path (`scaffolded`: the installed kube-codegen, a lock resolved from the
 //! registry, the shared target directory), with the operator `init` writes.
 
-#[path = "scaffolded/mod.rs"]
+#[path = "../scaffolded/mod.rs"]
 mod scaffolded;
 
 use std::path::Path;

@@ -1,12 +1,15 @@
 //! Every diagnostic of the webhook generator, shown exactly as the user sees
 //! it: each case under `tests/bad-input/webhook/<case>/` is a source
 //! directory whose markers are wrong in the ways its name says, and
-//! `expected.txt` next to it holds what `kube-codegen webhook` prints
-//! (`KUBE_CODEGEN_UPDATE_EXPECTED=1` rewrites them; read the diff). Then:
+//! `expected.txt` next to it holds what `kube-codegen webhook` prints. Then:
 //! bad markers leave every file as it was, and the flags come in pairs.
+//!
+//! Re-bless: KUBE_CODEGEN_BLESS=1 cargo test -p kube-codegen --test all webhook_diagnostics::
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
+
+use crate::support::expect::expect_file;
 
 const BIN: &str = env!("CARGO_BIN_EXE_kube-codegen");
 
@@ -39,27 +42,11 @@ fn shown(dir: &Path) -> String {
 
 #[test]
 fn every_diagnostic_reads_as_expected() {
-    let update = std::env::var("KUBE_CODEGEN_UPDATE_EXPECTED").is_ok_and(|v| v == "1");
-    let mut stale = Vec::new();
     let cases = cases();
     assert!(cases.len() >= 10, "{} cases", cases.len());
     for case in &cases {
-        let actual = shown(case);
-        let path = case.join("expected.txt");
-        if update {
-            std::fs::write(&path, &actual).unwrap();
-            continue;
-        }
-        let expected = std::fs::read_to_string(&path).unwrap_or_default();
-        if expected != actual {
-            stale.push(format!("--- {} ---\n{actual}\n", path.display()));
-        }
+        expect_file!(case.join("expected.txt"), shown(case));
     }
-    assert!(
-        stale.is_empty(),
-        "diagnostics differ from expected.txt (KUBE_CODEGEN_UPDATE_EXPECTED=1 rewrites them):\n{}",
-        stale.join("\n")
-    );
 }
 
 /// The cases together hold at least one of each diagnostic the generator

@@ -1,0 +1,3 @@
+//! What several test files share. Each includes it as `mod support;`.
+
+pub mod expect;
