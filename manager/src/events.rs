@@ -10,6 +10,12 @@
 //! drifted fields, an error message) is published with [`Event::fresh`], as a
 //! new event, so its note is never a stale one.
 //!
+//! kube's Recorder keeps every event it published in the last six minutes
+//! and scans them all at each publish, so its series are started afresh after
+//! every [`SERIES_WINDOW`] events: memory and time per event stay bounded in a
+//! burst of thousands (client-go's correlator bounds its cache the same way,
+//! with an LRU of 4,096). Repeats of an event within that window are folded.
+//!
 //! The recorder of a manager over the fake clientset keeps events in memory
 //! ([`EventRecorder::recorded`]), for unit tests.
 //!
@@ -23,6 +29,10 @@ use kube::Resource;
 use kube::runtime::events::{self as kube_events, EventType, Recorder, Reporter};
 use tokio::sync::Semaphore;
 use tokio_util::task::TaskTracker;
+
+/// How many events one kube Recorder folds into series before a fresh one
+/// takes over.
+pub const SERIES_WINDOW: usize = 1024;
 
 /// One event.
 #[derive(Clone, Debug, PartialEq)]
@@ -112,9 +122,26 @@ enum Sink {
 struct ApiSink {
     client: kube::Client,
     reporter: Reporter,
-    recorder: Recorder,
+    /// The Recorder that folds repeats into series, and how many events it
+    /// has seen.
+    series: Mutex<(Recorder, usize)>,
     tasks: TaskTracker,
     writer: Semaphore,
+}
+
+impl ApiSink {
+    /// The Recorder for the next event that may be folded into a series: a
+    /// fresh one every [`SERIES_WINDOW`] events.
+    fn series_recorder(&self) -> Recorder {
+        let mut series = self.series.lock().unwrap_or_else(PoisonError::into_inner);
+        let (recorder, seen) = &mut *series;
+        *seen += 1;
+        if *seen > SERIES_WINDOW {
+            *recorder = Recorder::new(self.client.clone(), self.reporter.clone());
+            *seen = 1;
+        }
+        recorder.clone()
+    }
 }
 
 impl std::fmt::Debug for EventRecorder {
@@ -133,7 +160,7 @@ impl EventRecorder {
         };
         EventRecorder {
             sink: Sink::Api(Arc::new(ApiSink {
-                recorder: Recorder::new(client.clone(), reporter.clone()),
+                series: Mutex::new((Recorder::new(client.clone(), reporter.clone()), 0)),
                 client,
                 reporter,
                 tasks,
@@ -187,7 +214,6 @@ impl EventRecorder {
         let ApiSink {
             client,
             reporter,
-            recorder,
             writer,
             ..
         } = &**api;
@@ -212,7 +238,7 @@ impl EventRecorder {
                 .publish(&kube_event, &regarding)
                 .await
         } else {
-            recorder.publish(&kube_event, &regarding).await
+            api.series_recorder().publish(&kube_event, &regarding).await
         };
         if let Err(error) = published {
             tracing::warn!(%error, event = %event, "could not publish event");
