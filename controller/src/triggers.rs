@@ -3,7 +3,6 @@
 //! blocked by a foreign object with its child's name retries as soon as that
 //! object goes away, not only after its backoff).
 
-use generated::listers::LabelSelector;
 use generated::listers::myapp::v1::AppLister;
 use kube::Resource;
 use kube_codegen_manager::ObjectKey;
@@ -13,8 +12,9 @@ use crate::api::App;
 
 /// The Apps to reconcile after `child` changed: its controlling App, and the
 /// Apps of its namespace whose spec names it (`named` says which child name
-/// an App wants for this kind).
-pub fn apps_for_child<K: Resource>(
+/// an App wants for this kind; the App cache is indexed by it, so this is a
+/// lookup, not a scan of the namespace).
+pub fn apps_for_child<K: Resource<DynamicType = ()>>(
     child: &K,
     apps: &AppLister,
     named: fn(&App) -> &str,
@@ -26,7 +26,12 @@ pub fn apps_for_child<K: Resource>(
     if let Some(owner) = controller_name::<App>(meta) {
         keys.push(ObjectKey::new(namespace, owner));
     }
-    for app in apps.namespace(namespace).list(&LabelSelector::everything()) {
+    let index = format!("app-names-{}", K::kind(&()));
+    if !apps.indexer().has_index(&index) {
+        apps.indexer()
+            .add_index(&index, move |app| vec![named(app).to_owned()]);
+    }
+    for app in apps.namespace(namespace).by_index(&index, name) {
         if named(&app) == name {
             let key = ObjectKey::of(&*app);
             if !keys.contains(&key) {

@@ -19,14 +19,13 @@
 use std::sync::Arc;
 
 use kube_codegen_runtime::listers::Lister;
-use kube_codegen_runtime::selector::LabelSelector;
 use kube_codegen_runtime::{Interface, Kind, verb};
 
 use crate::apply::{self, Applied};
 use crate::events::Event;
 use crate::expectations::Expectations;
 use crate::key::ObjectKey;
-use crate::owner::is_controlled_by;
+use crate::owner::{controller_of, is_controlled_by};
 
 /// What [`Children::ensure`] found, and did.
 #[derive(Debug)]
@@ -218,18 +217,32 @@ impl Children {
     }
 }
 
+/// The secondary index of a store by the uid of each object's controller,
+/// which [`renamed_away`] adds on first use.
+pub const CONTROLLER_UID_INDEX: &str = "kube-codegen-manager/controller-uid";
+
 /// The children of kind `K` in `namespace` that the owner with uid
 /// `owner_uid` controls under another name than `keep`, and that are not
-/// being deleted already: what a rename left behind.
+/// being deleted already: what a rename left behind. They are found through
+/// the store's [`CONTROLLER_UID_INDEX`], not by a scan of the namespace.
 pub fn renamed_away<K: Kind>(
     lister: &Lister<K>,
     namespace: &str,
     owner_uid: &str,
     keep: &str,
 ) -> Vec<Arc<K>> {
+    let indexer = lister.indexer();
+    if !indexer.has_index(CONTROLLER_UID_INDEX) {
+        indexer.add_index(CONTROLLER_UID_INDEX, |object: &K| {
+            controller_of(object.meta())
+                .map(|reference| reference.uid.clone())
+                .into_iter()
+                .collect()
+        });
+    }
     let mut left = lister
         .namespace(namespace)
-        .list(&LabelSelector::everything());
+        .by_index(CONTROLLER_UID_INDEX, owner_uid);
     left.retain(|object| {
         let meta = object.meta();
         meta.name.as_deref() != Some(keep)
@@ -377,5 +390,33 @@ mod tests {
         let key = fake::ResourceKey::of(&<ConfigMap as Kind>::INFO);
         assert!(fake.tracker().get(&key, "default", "old").is_none());
         assert!(fake.tracker().get(&key, "default", "theirs").is_some());
+    }
+
+    #[test]
+    fn what_a_rename_left_behind_follows_changes_of_controller() {
+        let cache = Indexer::<ConfigMap>::new();
+        let stored = |name: &str, owner: Option<&str>, version: &str| {
+            let mut object = config_map(name, "x", owner);
+            object.metadata.resource_version = Some(version.into());
+            Arc::new(object)
+        };
+        cache.insert(stored("new", Some(OWNER), "1"));
+        cache.insert(stored("old", Some("uid-other"), "1"));
+        let lister = Lister::new(cache.clone());
+        let left = |lister: &Lister<ConfigMap>| -> Vec<String> {
+            renamed_away(lister, "default", OWNER, "new")
+                .iter()
+                .map(|o| name(&**o).to_owned())
+                .collect()
+        };
+        assert!(left(&lister).is_empty());
+        // "old" is adopted by OWNER after the index was made, then released.
+        cache.apply(stored("old", Some(OWNER), "2"));
+        assert_eq!(left(&lister), ["old"]);
+        cache.apply(stored("old", None, "3"));
+        assert!(left(&lister).is_empty());
+        cache.apply(stored("older", Some(OWNER), "4"));
+        cache.remove("default", "older");
+        assert!(left(&lister).is_empty());
     }
 }

@@ -3,6 +3,8 @@
 //! reconcile does not wait for them, one write at a time as client-go's
 //! broadcaster writes them (a burst of reconciles spends the API server on
 //! objects first); shutdown waits for the events of the last reconciles.
+//! Events waiting their turn are kept as data in one queue, drained by one
+//! task, not as a spawned task each.
 //!
 //! kube's Recorder folds an event into the series of an earlier one with the
 //! same type, reason, action, regarding and related object, keeping the
@@ -10,19 +12,29 @@
 //! drifted fields, an error message) is published with [`Event::fresh`], as a
 //! new event, so its note is never a stale one.
 //!
+//! kube's Recorder keeps every event it published in the last six minutes
+//! and scans them all at each publish, so its series are started afresh after
+//! every [`SERIES_WINDOW`] events: memory and time per event stay bounded in a
+//! burst of thousands (client-go's correlator bounds its cache the same way,
+//! with an LRU of 4,096). Repeats of an event within that window are folded.
+//!
 //! The recorder of a manager over the fake clientset keeps events in memory
 //! ([`EventRecorder::recorded`]), for unit tests.
 //!
 //! An operator publishing events needs, in its RBAC markers:
 //! `// +kubebuilder:rbac:groups=events.k8s.io,resources=events,verbs=create;patch`
 
+use std::collections::VecDeque;
 use std::sync::{Arc, Mutex, PoisonError};
 
 use k8s_openapi::api::core::v1::ObjectReference;
 use kube::Resource;
 use kube::runtime::events::{self as kube_events, EventType, Recorder, Reporter};
-use tokio::sync::Semaphore;
 use tokio_util::task::TaskTracker;
+
+/// How many events one kube Recorder folds into series before a fresh one
+/// takes over.
+pub const SERIES_WINDOW: usize = 1024;
 
 /// One event.
 #[derive(Clone, Debug, PartialEq)]
@@ -112,9 +124,37 @@ enum Sink {
 struct ApiSink {
     client: kube::Client,
     reporter: Reporter,
-    recorder: Recorder,
+    /// The Recorder that folds repeats into series, and how many events it
+    /// has seen.
+    series: Mutex<(Recorder, usize)>,
     tasks: TaskTracker,
-    writer: Semaphore,
+    /// The events waiting to be written, in order.
+    queue: Mutex<Queue>,
+}
+
+/// Events wait as data, written one at a time by a single task that runs
+/// while there are any: a burst of thousands costs their size, not a
+/// spawned task (a future of several KiB) each.
+#[derive(Default)]
+struct Queue {
+    pending: VecDeque<(ObjectReference, Event)>,
+    /// A task is writing them.
+    writing: bool,
+}
+
+impl ApiSink {
+    /// The Recorder for the next event that may be folded into a series: a
+    /// fresh one every [`SERIES_WINDOW`] events.
+    fn series_recorder(&self) -> Recorder {
+        let mut series = self.series.lock().unwrap_or_else(PoisonError::into_inner);
+        let (recorder, seen) = &mut *series;
+        *seen += 1;
+        if *seen > SERIES_WINDOW {
+            *recorder = Recorder::new(self.client.clone(), self.reporter.clone());
+            *seen = 1;
+        }
+        recorder.clone()
+    }
 }
 
 impl std::fmt::Debug for EventRecorder {
@@ -133,11 +173,11 @@ impl EventRecorder {
         };
         EventRecorder {
             sink: Sink::Api(Arc::new(ApiSink {
-                recorder: Recorder::new(client.clone(), reporter.clone()),
+                series: Mutex::new((Recorder::new(client.clone(), reporter.clone()), 0)),
                 client,
                 reporter,
                 tasks,
-                writer: Semaphore::new(1),
+                queue: Mutex::default(),
             })),
         }
     }
@@ -163,7 +203,12 @@ impl EventRecorder {
                 .unwrap_or_else(PoisonError::into_inner)
                 .push((regarding, event)),
             Sink::Api(api) => {
-                api.tasks.spawn(self.clone().send(regarding, event));
+                let mut queue = api.queue.lock().unwrap_or_else(PoisonError::into_inner);
+                queue.pending.push_back((regarding, event));
+                if !queue.writing {
+                    queue.writing = true;
+                    api.tasks.spawn(Arc::clone(api).write_queued());
+                }
             }
         }
     }
@@ -179,22 +224,28 @@ impl EventRecorder {
             Sink::Api(_) => Vec::new(),
         }
     }
+}
 
-    async fn send(self, regarding: ObjectReference, event: Event) {
-        let Sink::Api(api) = &self.sink else {
-            return;
-        };
-        let ApiSink {
-            client,
-            reporter,
-            recorder,
-            writer,
-            ..
-        } = &**api;
-        // One event write at a time; the semaphore queues the others fairly.
-        let Ok(_turn) = writer.acquire().await else {
-            return;
-        };
+impl ApiSink {
+    /// Writes the queued events, one at a time, until none is left.
+    async fn write_queued(self: Arc<Self>) {
+        loop {
+            let next = {
+                let mut queue = self.queue.lock().unwrap_or_else(PoisonError::into_inner);
+                let next = queue.pending.pop_front();
+                // Cleared under the same lock a publisher checks it: an event
+                // queued after this either finds a writer or starts one.
+                queue.writing = next.is_some();
+                next
+            };
+            let Some((regarding, event)) = next else {
+                return;
+            };
+            self.write(&regarding, &event).await;
+        }
+    }
+
+    async fn write(&self, regarding: &ObjectReference, event: &Event) {
         let kube_event = kube_events::Event {
             type_: if event.warning {
                 EventType::Warning
@@ -208,11 +259,11 @@ impl EventRecorder {
         };
         let published = if event.fresh {
             // A recorder with an empty cache always creates a new event.
-            Recorder::new(client.clone(), reporter.clone())
-                .publish(&kube_event, &regarding)
+            Recorder::new(self.client.clone(), self.reporter.clone())
+                .publish(&kube_event, regarding)
                 .await
         } else {
-            recorder.publish(&kube_event, &regarding).await
+            self.series_recorder().publish(&kube_event, regarding).await
         };
         if let Err(error) = published {
             tracing::warn!(%error, event = %event, "could not publish event");
@@ -252,5 +303,81 @@ mod tests {
             Some("ConfigMap")
         );
         assert!(recorded[1].1.fresh);
+    }
+
+    /// The notes of the events written, in order; the writes under way; the
+    /// most writes seen under way at once.
+    type Written = Arc<Mutex<(Vec<String>, usize, usize)>>;
+
+    /// A client whose server takes a while over each Event it creates.
+    fn slow_server() -> (kube::Client, Written) {
+        use kube::client::Body;
+        let seen: Written = Arc::default();
+        let server = {
+            let seen = Arc::clone(&seen);
+            tower::service_fn(move |request: http::Request<Body>| {
+                let seen = Arc::clone(&seen);
+                async move {
+                    let body = request.into_body().collect_bytes().await.unwrap();
+                    {
+                        let mut seen = seen.lock().unwrap();
+                        seen.1 += 1;
+                        seen.2 = seen.2.max(seen.1);
+                    }
+                    tokio::time::sleep(std::time::Duration::from_millis(2)).await;
+                    let event: serde_json::Value = serde_json::from_slice(&body).unwrap();
+                    let mut seen = seen.lock().unwrap();
+                    seen.0
+                        .push(event["note"].as_str().unwrap_or_default().to_owned());
+                    seen.1 -= 1;
+                    Ok::<_, std::convert::Infallible>(
+                        http::Response::builder()
+                            .status(201)
+                            .body(Body::from(body.to_vec()))
+                            .unwrap(),
+                    )
+                }
+            })
+        };
+        (kube::Client::new(server, "default"), seen)
+    }
+
+    #[tokio::test]
+    async fn a_burst_of_events_is_written_in_order_one_at_a_time_before_shutdown_ends() {
+        let (client, seen) = slow_server();
+        let tasks = TaskTracker::new();
+        let recorder = EventRecorder::new(client, "op", "op-1", tasks.clone());
+        let mut object = ConfigMap::default();
+        object.metadata.name = Some("settings".into());
+        object.metadata.namespace = Some("default".into());
+        let notes: Vec<String> = (0..200).map(|i| format!("note {i}")).collect();
+        for note in &notes {
+            recorder.publish(&object, Event::normal("Synced", "Reconcile", note).fresh());
+        }
+        assert!(
+            tasks.len() <= 1,
+            "waiting events are data, not a task each: {} tasks",
+            tasks.len()
+        );
+        tasks.close();
+        tasks.wait().await;
+        {
+            let written = seen.lock().unwrap();
+            assert_eq!(
+                written.0, notes,
+                "every event, in order, before the wait ended"
+            );
+            assert_eq!(written.2, 1, "one write at a time");
+        }
+        // Events published after a drain start a writer again.
+        recorder.publish(
+            &object,
+            Event::normal("Synced", "Reconcile", "late").fresh(),
+        );
+        tasks.wait().await;
+        assert_eq!(
+            seen.lock().unwrap().0.last().map(String::as_str),
+            Some("late")
+        );
     }
 }

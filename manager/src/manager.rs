@@ -134,12 +134,16 @@ impl Manager<fake::Clientset> {
     }
 }
 
-/// The factory's namespace and error logging from the config.
+/// The factory's namespace and error logging from the config; objects are
+/// cached without their managed fields (controller-runtime's
+/// `TransformStripManagedFields`: most of a small object's memory, and
+/// nothing a controller reading its cache needs).
 fn factory(factory: SharedInformerFactory, config: &Config) -> SharedInformerFactory {
     // Watches retry by themselves; their errors (an RBAC gap, a lost
     // connection) are still worth a log line.
-    let factory =
-        factory.with_watch_error_handler(|error| tracing::warn!(%error, "watch failed; retrying"));
+    let factory = factory
+        .with_managed_fields_stripped()
+        .with_watch_error_handler(|error| tracing::warn!(%error, "watch failed; retrying"));
     match &config.namespace {
         Some(namespace) => factory.with_namespace(namespace.clone()),
         None => factory,

@@ -829,4 +829,16 @@ async fn handlers_map_children_to_the_apps_that_care() {
     );
     s.metadata.name = Some("nope".into());
     assert!(crate::triggers::apps_for_child(&s, &lister, crate::triggers::service_name).is_empty());
+    // The user renames other's Service to "nope": the App cache, indexed by
+    // the names Apps want, follows the update.
+    let mut renamed = (*f.apps.get("default", "other").unwrap()).clone();
+    renamed.spec.service.name = "nope".into();
+    renamed.metadata.resource_version = Some("renamed".into());
+    f.apps.apply(Arc::new(renamed));
+    assert_eq!(
+        crate::triggers::apps_for_child(&s, &lister, crate::triggers::service_name),
+        [ObjectKey::new("default", "other")]
+    );
+    s.metadata.name = Some("other-web".into());
+    assert!(crate::triggers::apps_for_child(&s, &lister, crate::triggers::service_name).is_empty());
 }

@@ -107,6 +107,7 @@ struct Options {
     custom_resync: HashMap<InformerKey, Duration>,
     error_handler: Option<WatchErrorHandler>,
     decode_error_handler: Option<DecodeErrorHandler>,
+    strip_managed_fields: bool,
 }
 
 /// Makes and caches shared informers: asking twice for the same type returns the
@@ -233,6 +234,7 @@ impl SharedInformerFactory {
                 custom_resync: HashMap::new(),
                 error_handler: None,
                 decode_error_handler: None,
+                strip_managed_fields: false,
             }),
             state: Arc::new(Mutex::new(State::default())),
         }
@@ -285,6 +287,13 @@ impl SharedInformerFactory {
         handler: impl Fn(&watcher::Error) + Send + Sync + 'static,
     ) -> Self {
         Arc::make_mut(&mut self.options).error_handler = Some(Arc::new(handler));
+        self
+    }
+
+    /// Caches objects without `metadata.managedFields` in every informer
+    /// (see [`SharedInformer::strip_managed_fields`]).
+    pub fn with_managed_fields_stripped(mut self) -> Self {
+        Arc::make_mut(&mut self.options).strip_managed_fields = true;
         self
     }
 
@@ -351,6 +360,9 @@ impl SharedInformerFactory {
         }
         if let Some(handler) = &self.options.decode_error_handler {
             informer.set_shared_decode_error_handler(Arc::clone(handler));
+        }
+        if self.options.strip_managed_fields {
+            informer.strip_managed_fields();
         }
         state.informers.push(Made {
             key,

@@ -95,6 +95,8 @@ struct Inner<K: Cached> {
     undecodable: Mutex<Undecodable>,
     /// How many times a state of an object failed to decode, ever.
     decode_failures: AtomicU64,
+    /// Objects are cached without `metadata.managedFields`.
+    strip_managed_fields: AtomicBool,
 }
 
 /// A cache of every object of kind `K` that one watch sees, shared by any number of
@@ -274,6 +276,7 @@ impl<K: Cached> SharedInformer<K> {
                 decode_error_handler: Mutex::new(None),
                 undecodable: Mutex::new(Undecodable::default()),
                 decode_failures: AtomicU64::new(0),
+                strip_managed_fields: AtomicBool::new(false),
             }),
         }
     }
@@ -386,6 +389,16 @@ impl<K: Cached> SharedInformer<K> {
         *lock(&self.inner.decode_error_handler) = Some(Arc::new(handler));
     }
 
+    /// Caches objects without `metadata.managedFields` (controller-runtime's
+    /// `TransformStripManagedFields`): they are most of a small object's size,
+    /// and a controller reading its cache rarely needs them. Objects handed to
+    /// handlers and listers lack them too. Set it before the informer starts.
+    pub fn strip_managed_fields(&self) {
+        self.inner
+            .strip_managed_fields
+            .store(true, Ordering::Relaxed);
+    }
+
     /// Sets the decode error handler from a shared one.
     pub fn set_shared_decode_error_handler(&self, handler: DecodeErrorHandler) {
         *lock(&self.inner.decode_error_handler) = Some(handler);
@@ -492,15 +505,15 @@ impl<K: Cached> Inner<K> {
                 self.apply(writer, Event::InitDone);
             }
             Event::InitApply(Decoded::Object(object)) => {
-                self.apply(writer, Event::InitApply(object))
+                self.apply(writer, Event::InitApply(self.trimmed(object)))
             }
             Event::Apply(Decoded::Object(object)) => {
                 lock(&self.undecodable).current.remove(&key(object.meta()));
-                self.apply(writer, Event::Apply(object));
+                self.apply(writer, Event::Apply(self.trimmed(object)));
             }
             Event::Delete(Decoded::Object(object)) => {
                 lock(&self.undecodable).current.remove(&key(object.meta()));
-                self.apply(writer, Event::Delete(object));
+                self.apply(writer, Event::Delete(self.trimmed(object)));
             }
             Event::InitApply(Decoded::Undecodable(error)) => {
                 let error = self.named(error);
@@ -530,6 +543,14 @@ impl<K: Cached> Inner<K> {
                 }
             }
         }
+    }
+
+    /// `object` as it is cached: without managed fields if so set.
+    fn trimmed(&self, mut object: K) -> K {
+        if self.strip_managed_fields.load(Ordering::Relaxed) {
+            object.meta_mut().managed_fields = None;
+        }
+        object
     }
 
     /// `error`, naming the kind this informer watches.

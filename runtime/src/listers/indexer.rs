@@ -51,10 +51,47 @@ impl<K: Resource> Borrow<str> for Entry<K> {
 /// The objects of one namespace.
 type Bucket<K> = HashSet<Entry<K>>;
 
-/// The lock-protected state: buckets by namespace, and the total count.
+/// The keys an object is filed under in a secondary index (client-go's
+/// `IndexFunc`): an owner's uid, a name the object refers to, ...
+pub type IndexFunc<K> = Arc<dyn Fn(&K) -> Vec<String> + Send + Sync>;
+
+/// A secondary index: the names of the objects filed under each key, by
+/// namespace.
+struct Secondary<K> {
+    name: String,
+    keys: IndexFunc<K>,
+    entries: HashMap<(String, String), HashSet<String>>,
+}
+
+impl<K: Resource> Secondary<K> {
+    fn add(&mut self, obj: &K) {
+        for key in (self.keys)(obj) {
+            self.entries
+                .entry((namespace_of(obj).to_owned(), key))
+                .or_default()
+                .insert(name_of(obj).to_owned());
+        }
+    }
+
+    fn remove(&mut self, obj: &K) {
+        for key in (self.keys)(obj) {
+            let entry = (namespace_of(obj).to_owned(), key);
+            if let Some(names) = self.entries.get_mut(&entry) {
+                names.remove(name_of(obj));
+                if names.is_empty() {
+                    self.entries.remove(&entry);
+                }
+            }
+        }
+    }
+}
+
+/// The lock-protected state: buckets by namespace, the total count, and the
+/// secondary indexes.
 struct Index<K> {
     namespaces: HashMap<String, Bucket<K>>,
     len: usize,
+    secondary: Vec<Secondary<K>>,
 }
 
 impl<K> Default for Index<K> {
@@ -62,6 +99,21 @@ impl<K> Default for Index<K> {
         Index {
             namespaces: HashMap::new(),
             len: 0,
+            secondary: Vec::new(),
+        }
+    }
+}
+
+impl<K: Resource> Index<K> {
+    /// Files `new` in the secondary indexes in place of `old`.
+    fn reindex(&mut self, old: Option<&K>, new: Option<&K>) {
+        for index in &mut self.secondary {
+            if let Some(old) = old {
+                index.remove(old);
+            }
+            if let Some(new) = new {
+                index.add(new);
+            }
         }
     }
 }
@@ -252,10 +304,11 @@ impl<K: Resource> Indexer<K> {
     pub fn insert(&self, obj: Arc<K>) -> Option<Arc<K>> {
         let mut index = self.write();
         let bucket = bucket_mut(&mut index.namespaces, namespace_of(&*obj));
-        let old = bucket.replace(Entry(obj)).map(|entry| entry.0);
+        let old = bucket.replace(Entry(Arc::clone(&obj))).map(|entry| entry.0);
         if old.is_none() {
             index.len += 1;
         }
+        index.reindex(old.as_deref(), Some(&*obj));
         old
     }
 
@@ -269,12 +322,16 @@ impl<K: Resource> Indexer<K> {
         match bucket.replace(Entry(Arc::clone(&obj))) {
             // Kept as the new `Arc` (the one the reflector store holds), unreported.
             Some(old) if same_version(&*old.0, &*obj) => None,
-            Some(old) => Some(Change::Updated {
-                old: old.0,
-                new: obj,
-            }),
+            Some(old) => {
+                index.reindex(Some(&*old.0), Some(&*obj));
+                Some(Change::Updated {
+                    old: old.0,
+                    new: obj,
+                })
+            }
             None => {
                 index.len += 1;
+                index.reindex(None, Some(&*obj));
                 Some(Change::Added(obj))
             }
         }
@@ -290,6 +347,7 @@ impl<K: Resource> Indexer<K> {
             index.namespaces.remove(namespace);
         }
         index.len -= 1;
+        index.reindex(Some(&*old), None);
         Some(old)
     }
 
@@ -337,7 +395,91 @@ impl<K: Resource> Indexer<K> {
                 }
             }
         }
+        // The secondary indexes move over, refilled from the new contents.
+        fresh.secondary = std::mem::take(&mut index.secondary);
+        for secondary in &mut fresh.secondary {
+            secondary.entries.clear();
+            for entry in fresh.namespaces.values().flatten() {
+                secondary.add(&*entry.0);
+            }
+        }
         *index = fresh;
         changes
+    }
+
+    /// Adds the secondary index `name` unless it exists: every object, those
+    /// stored now and those stored later, is also filed under the keys `keys`
+    /// gives it, in its namespace (client-go's `AddIndexers`). Returns whether
+    /// it was added.
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use k8s_openapi::api::core::v1::ConfigMap;
+    /// use kube::core::ObjectMeta;
+    ///
+    /// let store = kube_codegen_runtime::listers::Indexer::<ConfigMap>::new();
+    /// let tier = |c: &ConfigMap| -> Vec<String> {
+    ///     c.metadata.labels.iter().flatten().filter(|(k, _)| *k == "tier").map(|(_, v)| v.clone()).collect()
+    /// };
+    /// store.add_index("tier", tier);
+    /// store.insert(Arc::new(ConfigMap {
+    ///     metadata: ObjectMeta {
+    ///         name: Some("settings".into()),
+    ///         namespace: Some("shop".into()),
+    ///         labels: Some([("tier".to_owned(), "web".to_owned())].into()),
+    ///         ..ObjectMeta::default()
+    ///     },
+    ///     ..ConfigMap::default()
+    /// }));
+    /// assert_eq!(store.by_index("tier", "shop", "web").len(), 1);
+    /// assert!(store.by_index("tier", "shop", "db").is_empty());
+    /// ```
+    pub fn add_index(
+        &self,
+        name: &str,
+        keys: impl Fn(&K) -> Vec<String> + Send + Sync + 'static,
+    ) -> bool {
+        let mut index = self.write();
+        if index.secondary.iter().any(|s| s.name == name) {
+            return false;
+        }
+        let mut secondary = Secondary {
+            name: name.to_owned(),
+            keys: Arc::new(keys),
+            entries: HashMap::new(),
+        };
+        for entry in index.namespaces.values().flatten() {
+            secondary.add(&*entry.0);
+        }
+        index.secondary.push(secondary);
+        true
+    }
+
+    /// Whether the secondary index `name` exists.
+    pub fn has_index(&self, name: &str) -> bool {
+        self.read().secondary.iter().any(|s| s.name == name)
+    }
+
+    /// The objects of `namespace` filed under `key` in the secondary index
+    /// `name` (none if there is no such index), in no particular order.
+    pub fn by_index(&self, name: &str, namespace: &str, key: &str) -> Vec<Arc<K>> {
+        let index = self.read();
+        let Some(secondary) = index.secondary.iter().find(|s| s.name == name) else {
+            return Vec::new();
+        };
+        let Some(names) = secondary
+            .entries
+            .get(&(namespace.to_owned(), key.to_owned()))
+        else {
+            return Vec::new();
+        };
+        let Some(bucket) = index.namespaces.get(namespace) else {
+            return Vec::new();
+        };
+        names
+            .iter()
+            .filter_map(|name| bucket.get(name.as_str()))
+            .map(|entry| Arc::clone(&entry.0))
+            .collect()
     }
 }

@@ -104,6 +104,12 @@ impl<K: Resource> NamespaceLister<'_, K> {
         self.indexer.list_namespace(self.namespace, selector)
     }
 
+    /// The objects in this namespace filed under `key` in the store's
+    /// secondary index `index` ([`Indexer::add_index`]; none without it).
+    pub fn by_index(&self, index: &str, key: &str) -> Vec<Arc<K>> {
+        self.indexer.by_index(index, self.namespace, key)
+    }
+
     /// The namespace this lister reads.
     pub fn namespace(&self) -> &str {
         self.namespace

@@ -219,3 +219,36 @@ async fn a_factory_over_the_fake_lists_and_follows_its_writes_in_its_namespace()
     );
     factory.shutdown().await;
 }
+
+#[tokio::test]
+async fn a_factory_told_to_caches_objects_without_managed_fields() {
+    use k8s_openapi::apimachinery::pkg::apis::meta::v1::ManagedFieldsEntry;
+    use kube_codegen_runtime::fake;
+
+    let mut seeded = Arc::unwrap_or_clone(app("shop", "web"));
+    seeded.metadata.resource_version = None;
+    seeded.metadata.managed_fields = Some(vec![ManagedFieldsEntry {
+        manager: Some("kubectl".to_owned()),
+        operation: Some("Apply".to_owned()),
+        ..ManagedFieldsEntry::default()
+    }]);
+    let fake = fake::Clientset::new([seeded.into()]);
+    let cached = |factory: SharedInformerFactory| async move {
+        let apps = factory.informer_for::<App>();
+        let dynamic = factory.dynamic_informer_for(&App::INFO);
+        factory.start();
+        assert!(factory.wait_for_cache_sync().await.values().all(|ok| *ok));
+        let typed = apps.lister().namespace("shop").get("web").unwrap();
+        let untyped = dynamic.lister().namespace("shop").get("web").unwrap();
+        factory.shutdown().await;
+        (
+            typed.metadata.managed_fields.is_some(),
+            untyped.metadata.managed_fields.is_some(),
+        )
+    };
+    let kept = SharedInformerFactory::from_fake(&fake, Duration::ZERO);
+    assert_eq!(cached(kept).await, (true, true), "kept by default");
+    let stripped =
+        SharedInformerFactory::from_fake(&fake, Duration::ZERO).with_managed_fields_stripped();
+    assert_eq!(cached(stripped).await, (false, false));
+}

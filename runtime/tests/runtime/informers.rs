@@ -525,3 +525,73 @@ async fn informers_run_on_the_fake_clientset() {
     );
     informer.shutdown().await;
 }
+
+/// `app` with one managed-fields entry, as the API server returns objects.
+fn managed(mut app: App) -> App {
+    use k8s_openapi::apimachinery::pkg::apis::meta::v1::ManagedFieldsEntry;
+    app.metadata.managed_fields = Some(vec![ManagedFieldsEntry {
+        manager: Some("kubectl".to_owned()),
+        operation: Some("Apply".to_owned()),
+        ..ManagedFieldsEntry::default()
+    }]);
+    app
+}
+
+#[tokio::test]
+async fn an_informer_told_to_strips_managed_fields_from_everything_it_caches() {
+    let (informer, feed) = scripted(Duration::ZERO);
+    informer.strip_managed_fields();
+    let (tx, mut seen) = unbounded_channel();
+    informer.add_event_handler(
+        EventHandlerFuncs::<App>::new()
+            .on_add({
+                let tx = tx.clone();
+                move |app, _| {
+                    let _ = tx.send(app.metadata.managed_fields.is_some());
+                }
+            })
+            .on_update(move |_, app| {
+                let _ = tx.send(app.metadata.managed_fields.is_some());
+            }),
+    );
+    let store = informer.store();
+    informer.start();
+    send(&feed, list(&[managed(app("shop", "web", "1"))]));
+    send(&feed, [Event::Apply(managed(app("shop", "web", "2")))]);
+    send(&feed, [Event::Apply(managed(app("shop", "api", "3")))]);
+    for _ in 0..3 {
+        assert_eq!(
+            timeout(WAIT, seen.recv()).await.unwrap(),
+            Some(false),
+            "handlers get objects without managed fields"
+        );
+    }
+    for name in ["web", "api"] {
+        let cached = informer.lister().namespace("shop").get(name).unwrap();
+        assert!(cached.metadata.managed_fields.is_none(), "{name}");
+        assert!(
+            Arc::ptr_eq(
+                &cached,
+                &store
+                    .get(&ObjectRef::<App>::new(name).within("shop"))
+                    .unwrap()
+            ),
+            "kube's store holds the same stripped copy"
+        );
+    }
+    informer.shutdown().await;
+}
+
+#[tokio::test]
+async fn informers_keep_managed_fields_unless_told() {
+    let (informer, feed) = scripted(Duration::ZERO);
+    informer.start();
+    send(&feed, list(&[managed(app("shop", "web", "1"))]));
+    assert!(timeout(WAIT, informer.wait_for_sync()).await.unwrap());
+    let cached = informer.lister().namespace("shop").get("web").unwrap();
+    assert_eq!(
+        cached.metadata.managed_fields.as_ref().map(Vec::len),
+        Some(1)
+    );
+    informer.shutdown().await;
+}

@@ -271,3 +271,115 @@ fn cluster_scoped_objects_are_got_by_name() {
     assert!(lister.get("default").is_none());
     assert_eq!(lister.list(&LabelSelector::everything()).len(), 1);
 }
+
+/// The `tier` label of an app, as the keys of a secondary index.
+fn tier(app: &App) -> Vec<String> {
+    app.metadata
+        .labels
+        .iter()
+        .flatten()
+        .filter(|(label, _)| *label == "tier")
+        .map(|(_, value)| value.clone())
+        .collect()
+}
+
+/// The names of `namespace`'s apps filed under `key` in the `tier` index, sorted.
+fn by_tier(store: &Indexer<App>, namespace: &str, key: &str) -> Vec<String> {
+    keys(&store.by_index("tier", namespace, key))
+}
+
+#[test]
+fn a_secondary_index_finds_objects_stored_before_and_after_it_was_added() {
+    let store = filled();
+    assert!(!store.has_index("tier"));
+    assert!(
+        store.by_index("tier", "shop", "web").is_empty(),
+        "no index, nothing found"
+    );
+    assert!(store.add_index("tier", tier));
+    assert!(store.has_index("tier"));
+    assert!(
+        !store.add_index("tier", |_: &App| vec!["other".to_owned()]),
+        "an index is added once; the first one stays"
+    );
+    // Objects stored before the index was added are filed, per namespace.
+    assert_eq!(by_tier(&store, "shop", "web"), ["shop/web@1"]);
+    assert_eq!(by_tier(&store, "blog", "web"), ["blog/web@1"]);
+    assert!(by_tier(&store, "blog", "db").is_empty());
+    assert!(by_tier(&store, "nowhere", "web").is_empty());
+    // And those stored after.
+    store.insert(app("shop", "web2", "1", &[("tier", "web")]));
+    assert_eq!(
+        by_tier(&store, "shop", "web"),
+        ["shop/web2@1", "shop/web@1"]
+    );
+    // An object filed under several keys is found by each.
+    store.add_index("labels", |app: &App| {
+        app.metadata
+            .labels
+            .iter()
+            .flatten()
+            .map(|(k, _)| k.clone())
+            .collect()
+    });
+    assert_eq!(
+        keys(&store.by_index("labels", "shop", "env")),
+        ["shop/db@1", "shop/web@1"]
+    );
+    assert_eq!(
+        keys(&store.by_index("labels", "shop", "tier")),
+        ["shop/db@1", "shop/web2@1", "shop/web@1"]
+    );
+}
+
+#[test]
+fn updates_and_deletes_keep_a_secondary_index_right() {
+    let store = filled();
+    store.add_index("tier", tier);
+    // insert: web moves from tier web to tier db.
+    store.insert(app("shop", "web", "2", &[("tier", "db")]));
+    assert!(by_tier(&store, "shop", "web").is_empty());
+    assert_eq!(by_tier(&store, "shop", "db"), ["shop/db@1", "shop/web@2"]);
+    // apply: an update moves it back; an add files the new object.
+    store.apply(app("shop", "web", "3", &[("tier", "web")]));
+    store.apply(app("shop", "api", "1", &[("tier", "web")]));
+    assert_eq!(by_tier(&store, "shop", "web"), ["shop/api@1", "shop/web@3"]);
+    assert_eq!(by_tier(&store, "shop", "db"), ["shop/db@1"]);
+    // An update that drops the key unfiles the object.
+    store.apply(app("shop", "api", "2", &[]));
+    assert_eq!(by_tier(&store, "shop", "web"), ["shop/web@3"]);
+    // remove.
+    store.remove("shop", "web");
+    assert!(by_tier(&store, "shop", "web").is_empty());
+    assert_eq!(by_tier(&store, "shop", "db"), ["shop/db@1"]);
+    // replace (a relist) refiles everything from the new contents.
+    store.replace([
+        app("shop", "db", "5", &[("tier", "web")]),
+        app("docs", "web", "1", &[("tier", "web")]),
+    ]);
+    assert!(by_tier(&store, "shop", "db").is_empty());
+    assert_eq!(by_tier(&store, "shop", "web"), ["shop/db@5"]);
+    assert_eq!(by_tier(&store, "docs", "web"), ["docs/web@1"]);
+    assert!(
+        by_tier(&store, "wiki", "web").is_empty(),
+        "wiki/web is gone"
+    );
+    assert!(store.has_index("tier"), "a relist keeps the indexes");
+}
+
+#[test]
+fn namespace_listers_read_a_secondary_index() {
+    let store = filled();
+    store.add_index("tier", tier);
+    let lister = Lister::new(store);
+    assert_eq!(
+        keys(&lister.namespace("shop").by_index("tier", "web")),
+        ["shop/web@1"]
+    );
+    assert!(
+        lister
+            .namespace("shop")
+            .by_index("missing", "web")
+            .is_empty()
+    );
+}

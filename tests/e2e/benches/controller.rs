@@ -40,6 +40,11 @@
 //! their "Starting workers" log line. A last table gives each operator
 //! binary's stripped size.
 //!
+//! `CONTROLLER_BENCH_GO=0` leaves the Go operators out,
+//! `CONTROLLER_BENCH_KUBE_RUNTIME=0` the kube-runtime peer;
+//! `CONTROLLER_BENCH_PERF=<dir>` records a CPU profile of the manager
+//! (`perf record -g`, caches synced to convergence) into `<dir>/manager-<N>.data`.
+//!
 //! Run with `cargo bench -p e2e --bench controller` (uses the local control
 //! plane of `hack/k8s/`, or `KUBE_CODEGEN_E2E_KUBECONFIG`). Not part of
 //! `hack/test.sh`: N=10000 takes tens of minutes on two cores.
@@ -436,6 +441,8 @@ struct Peer {
     /// Object and event writes, from `/metrics` (on `port`) or its log.
     writes: fn(u16, &str) -> Writes,
     workload: Workload,
+    /// Profiled when `CONTROLLER_BENCH_PERF` is set.
+    profile: bool,
 }
 
 fn free_port() -> Result<u16> {
@@ -493,6 +500,22 @@ async fn run_process_in(client: &Client, peer: &Peer, n: usize, ns: &str) -> Res
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
     let ready_at = Instant::now();
+    // CONTROLLER_BENCH_PERF=<dir>: a CPU profile of the manager from its
+    // caches synced to convergence (`perf record -g`), one file per N.
+    let perf = match std::env::var_os("CONTROLLER_BENCH_PERF") {
+        Some(dir) if n > 0 && peer.profile => Some(
+            tokio::process::Command::new("perf")
+                .args(["record", "-F", "499", "-g", "-p", &pid.to_string(), "-o"])
+                .arg(Path::new(&dir).join(format!(
+                    "{}-{n}.data",
+                    peer.name.split(' ').next().unwrap_or("peer")
+                )))
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .spawn()?,
+        ),
+        _ => None,
+    };
     let converged = match convergence {
         Some(convergence) => tokio::time::timeout(Duration::from_secs(3600), convergence)
             .await
@@ -503,6 +526,14 @@ async fn run_process_in(client: &Client, peer: &Peer, n: usize, ns: &str) -> Res
             Instant::now()
         }
     };
+    if let Some(mut perf) = perf
+        && let Some(perf_pid) = perf.id()
+    {
+        std::process::Command::new("kill")
+            .args(["-INT", &perf_pid.to_string()])
+            .status()?;
+        perf.wait().await?;
+    }
     let cpu = cpu_time(&pid.to_string());
     let peak_rss_kib = peak_rss_kib(pid);
     let writes = (peer.writes)(port, &std::fs::read_to_string(log.path())?).await;
@@ -888,7 +919,10 @@ fn main() -> Result<()> {
         .or_else(|| std::env::var_os("KUBECONFIG").map(Into::into))
         .context("no kubeconfig")?;
     let binary = build_release_binary()?;
-    let go = go_operators();
+    let go = match std::env::var("CONTROLLER_BENCH_GO").as_deref() {
+        Ok("0") => Err("CONTROLLER_BENCH_GO=0".to_owned()),
+        _ => go_operators(),
+    };
     let me = std::env::current_exe()?;
     let runtime = tokio::runtime::Runtime::new()?;
     runtime.block_on(async {
@@ -914,6 +948,7 @@ fn main() -> Result<()> {
                 ready: Ready::Http,
                 writes: app_controller_writes,
                 workload: apps(),
+                profile: true,
             }
         };
         let kube_runtime = {
@@ -931,6 +966,7 @@ fn main() -> Result<()> {
                 ready: |_| Ready::Log("apps cache ready"),
                 writes: kube_runtime_writes,
                 workload: apps(),
+                profile: false,
             }
         };
         let mut go_peers = Vec::new();
@@ -949,6 +985,7 @@ fn main() -> Result<()> {
                     ready: |_| Ready::Log("Starting workers"),
                     writes: no_writes,
                     workload: foos(),
+                    profile: false,
                 });
                 let (memcached, kc) = (vars["MEMCACHED_OPERATOR"].clone(), kubeconfig.clone());
                 go_peers.push(Peer {
@@ -965,6 +1002,7 @@ fn main() -> Result<()> {
                     ready: |_| Ready::Log("Starting workers"),
                     writes: controller_runtime_writes,
                     workload: memcacheds(),
+                    profile: false,
                 });
             }
             Err(reason) => println!("(Go operators skipped: {reason})"),
@@ -972,7 +1010,10 @@ fn main() -> Result<()> {
 
         // Idle RSS: caches synced over an empty namespace.
         let mut idle = BTreeMap::new();
-        for peer in std::iter::once(&manager).chain([&kube_runtime]).chain(&go_peers) {
+        for peer in std::iter::once(&manager)
+            .chain([&kube_runtime])
+            .chain(&go_peers)
+        {
             let run = run_process(&client, peer, 0).await?;
             idle.insert(peer.name.clone(), run.peak_rss_kib);
         }
@@ -983,10 +1024,17 @@ fn main() -> Result<()> {
             "RSS/object"
         );
         for &n in &sizes {
+            let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
+            let load: Vec<&str> = load.split_whitespace().take(3).collect();
+            println!("{n:>6} (load average before: {})", load.join(" "));
             let mut ratios: BTreeMap<&str, Vec<f64>> = BTreeMap::new();
             for _ in 0..runs {
                 let mut measured = Vec::new();
-                for peer in [&manager, &kube_runtime] {
+                let peers = match std::env::var("CONTROLLER_BENCH_KUBE_RUNTIME").as_deref() {
+                    Ok("0") => vec![&manager],
+                    _ => vec![&manager, &kube_runtime],
+                };
+                for peer in peers {
                     measured.push((peer, run_process(&client, peer, n).await?));
                 }
                 let (bare, bare_cpu, bare_writes) = run_bare(&client, n, workers).await?;
