@@ -114,6 +114,7 @@ fn every_error_is_reported_in_one_run() {
         Path::new("tests/bad-input/one-round"),
         &ParseOptions::default(),
         Some(&CrdOptions::default()),
+        true,
     )
     .expect_err("errors of both kinds");
     assert_eq!(diags.error_count(), 5, "{diags}");
@@ -283,6 +284,28 @@ fn lossy_versions() {
 #[test]
 fn unconverted_types() {
     check_generate("unconverted-types", 4);
+}
+
+/// `kube-codegen crd` writes no conversion code, so the versions nobody
+/// converts are not its errors: the same input reports only the CRD's.
+#[test]
+fn unconverted_types_are_no_error_of_a_crd_only_run() {
+    let check = |conversions| {
+        kube_codegen::pipeline::parse_and_check(
+            Path::new("tests/bad-input/unconverted-types"),
+            &ParseOptions::default(),
+            Some(&CrdOptions::default()),
+            conversions,
+        )
+        .expect_err("the CRD's errors")
+    };
+    let crd_only = check(false);
+    assert_eq!(crd_only.error_count(), 2, "{crd_only}");
+    assert!(
+        !crd_only.to_string().contains("no conversion between them"),
+        "{crd_only}"
+    );
+    assert_eq!(check(true).error_count(), 4);
 }
 
 /// Conversion markers: a webhook without a strategy, a service that is not
