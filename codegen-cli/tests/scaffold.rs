@@ -188,6 +188,56 @@ fn a_user_installs_kube_codegen_and_builds_an_operator_from_an_empty_directory()
         "Deployment",
         "--programmatic-validation",
     ]);
+    // A second version of Memcached, converted by webhook (the first one the
+    // hub, as the help of `create api` says), and its conversion webhook: the
+    // generated conversions registered on the manager build below.
+    let hub = dir.join("apis/src/cache/v1alpha1/memcached.rs");
+    let text = std::fs::read_to_string(&hub).unwrap();
+    let marked = text.replacen(
+        "// +genclient\n",
+        "// +genclient\n// +kubebuilder:storageversion\n// +kubebuilder:conversion:strategy=Webhook\n\
+         // +kubebuilder:conversion:webhook:service=shop-system/shop-webhook-service,path=/convert\n",
+        1,
+    );
+    assert_ne!(marked, text, "the template has a +genclient line");
+    std::fs::write(&hub, marked).unwrap();
+    installed_create_api(
+        &dir,
+        &[
+            "--group",
+            "cache.example.com",
+            "--version",
+            "v1",
+            "--kind",
+            "Memcached",
+            "--controller=false",
+        ],
+    );
+    let out = create_webhook(&[
+        "--group",
+        "cache.example.com",
+        "--version",
+        "v1alpha1",
+        "--kind",
+        "Memcached",
+        "--conversion",
+    ]);
+    assert!(
+        stderr(&out).contains("src/webhooks/mod.rs"),
+        "{}",
+        stderr(&out)
+    );
+    let registered = std::fs::read_to_string(dir.join("src/webhooks/mod.rs")).unwrap();
+    assert!(
+        registered.contains("manager.conversions(generated::conversion::conversions());"),
+        "{registered}"
+    );
+    let crd =
+        std::fs::read_to_string(dir.join("config/crd/bases/cache.example.com_memcacheds.yaml"))
+            .unwrap();
+    for needle in ["strategy: Webhook", "name: v1\n", "name: v1alpha1\n"] {
+        assert!(crd.contains(needle), "{needle}: {crd}");
+    }
     let webhooks = std::fs::read_to_string(dir.join("config/webhook/manifests.yaml")).unwrap();
     for name in [
         "mmemcached-v1alpha1.kb.io",
