@@ -590,9 +590,20 @@ async fn with_the_server_stopped_fail_refuses_and_ignore_admits() -> Result<()> 
         .await
         .unwrap_err();
     let message = error.to_string();
+    // Refused for the webhook's failure: no server on the port, or (when the
+    // API server still held a kept-alive connection to the stopped server)
+    // the connection broken under its request, which Go's client does not
+    // retry for a POST.
     assert!(
         message.contains("failed calling webhook \"mdatabase-v1alpha1.kb.io\"")
-            && message.contains("connection refused"),
+            && [
+                "connection refused",
+                "broken pipe",
+                "connection reset",
+                "EOF"
+            ]
+            .iter()
+            .any(|cause| message.contains(cause)),
         "{message}"
     );
 
