@@ -18,18 +18,19 @@ struct Cli {
 async fn main() -> ExitCode {
     let cli = Cli::parse();
     cli.manager.init_logging();
-    let client = match cli.manager.client().await {
+    let config = cli.manager.config(FIELD_MANAGER);
+    // The user agent names this replica, for the API server's audit log.
+    let client = match cli.manager.client_as(FIELD_MANAGER, &config.identity).await {
         Ok(client) => client,
         Err(error) => {
             tracing::error!(error = format!("{error:#}"), "cannot reach the cluster");
             return ExitCode::FAILURE;
         }
     };
-    let config = cli.manager.config(FIELD_MANAGER);
     match controller::run(
         client,
         config,
-        kube_codegen_manager::signal::shutdown_signal(),
+        kube_codegen_manager::signal::graceful_shutdown_signal(),
     )
     .await
     {

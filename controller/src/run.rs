@@ -110,10 +110,10 @@ impl Controller {
     /// A controller talking to the cluster through `client`.
     // The replicas share the Lease `app-controller` in `app-system` (the
     // manifests' --leader-election-id and namespace). The first replica creates
-    // it (create cannot be limited by name); then it is read and patched by
+    // it (create cannot be limited by name); then it is read and updated by
     // name only.
     // +kubebuilder:rbac:groups=coordination.k8s.io,namespace=app-system,roleName=app-controller-leader-election,resources=leases,verbs=create
-    // +kubebuilder:rbac:groups=coordination.k8s.io,namespace=app-system,roleName=app-controller-leader-election,resources=leases,resourceNames=app-controller,verbs=get;patch
+    // +kubebuilder:rbac:groups=coordination.k8s.io,namespace=app-system,roleName=app-controller-leader-election,resources=leases,resourceNames=app-controller,verbs=get;update
     pub fn new(client: kube::Client, config: Config) -> Self {
         let mut manager = Manager::new(client, FIELD_MANAGER, config);
         let metrics = Metrics::new(manager.metrics());
@@ -136,7 +136,13 @@ impl Controller {
     /// filled too (every replica's informers run, as controller-runtime's
     /// caches do), so it takes over with warm caches.
     pub fn apps(&self) -> Lister<App> {
-        self.manager.cache::<App>().lister()
+        self.lister::<App>()
+    }
+
+    /// This replica's cache of `K` (`App`, `Deployment`, `Service`): what
+    /// its reconciles read.
+    pub fn lister<K: kube_codegen_runtime::Kind>(&self) -> Lister<K> {
+        self.manager.cache::<K>().lister()
     }
 
     /// Runs until `shutdown` completes; see the manager's docs for the order

@@ -8,13 +8,24 @@
 #                                          Prints DIR as the last stdout line.
 #   hack/k8s/controlplane.sh stop DIR      stop what `start DIR` started, remove DIR
 #   hack/k8s/controlplane.sh gc            clean up control planes whose owner is gone
+#   hack/k8s/controlplane.sh kill DIR NAME SIGKILL one component (etcd, kube-apiserver,
+#                                          kube-controller-manager), as a crash does
+#   hack/k8s/controlplane.sh revive DIR NAME
+#                                          start a killed component again with the same
+#                                          flags, ports and data (as a restart or an
+#                                          in-place upgrade does); waits until it is ready
 #
 # State directory layout:
 #   kubeconfig   admin kubeconfig (user in group system:masters, certs embedded)
 #   env          KUBECONFIG=..., KUBE_CODEGEN_APISERVER=..., KUBE_CODEGEN_ETCD=...
+#   ports        ETCD_PORT=, ETCD_PEER_PORT=, API_PORT= (what `revive` starts on again)
+#   audit-policy.yaml  the API server's audit policy: every write (create, update,
+#                patch, delete, deletecollection) at Metadata level, nothing else
 #   pids         one line per process: "<name> <pid> <starttime>"
 #   owner        "<pid> <starttime>" of the process that owns this control plane
-#   logs/        etcd.log, kube-apiserver.log, kube-controller-manager.log, watchdog.log
+#   logs/        etcd.log, kube-apiserver.log, kube-controller-manager.log, watchdog.log,
+#                audit.log (one JSON audit event per write: verb, objectRef, user agent,
+#                requestReceivedTimestamp, responseStatus)
 #   pki/         CA, serving and client certificates, service-account keys
 #   failed|kept  marker: start failed / KEEP_LOGS=1 (such dirs survive `stop`)
 #
@@ -32,6 +43,8 @@
 #   KUBE_CODEGEN_OWNER_PID      owner process (default: parent of this script)
 #   KUBE_CODEGEN_READY_TIMEOUT  seconds to wait for each component (default 60)
 #   KUBE_CODEGEN_WATCHDOG=0     do not start the watchdog (tests of `gc` use this)
+#   KUBE_CODEGEN_APISERVER_ARGS more kube-apiserver flags, space-separated (`start`;
+#                               kept in DIR/apiserver-args for `revive`)
 #   KEEP_LOGS=1                 `stop` keeps DIR (and its logs)
 set -euo pipefail
 
@@ -301,31 +314,42 @@ on_start_exit() {
 
 http_ok() { curl -fsS --max-time 2 "$@"; }
 
+# launch_etcd DIR: starts etcd on $ETCD_PORT/$ETCD_PEER_PORT with DIR's data;
+# sets LAUNCHED_PID. `start` and `revive` share it, so a revived etcd has the
+# same flags.
+launch_etcd() {
+    local dir="$1" logf="$1/logs/etcd.log"
+    # --unsafe-no-fsync: the data is thrown away anyway; fsync makes every
+    # write slow. Plain http on loopback, as envtest does.
+    "$BIN_DIR/etcd" \
+        --name=envtest \
+        --data-dir="$dir/etcd-data" \
+        --listen-client-urls="http://127.0.0.1:$ETCD_PORT" \
+        --advertise-client-urls="http://127.0.0.1:$ETCD_PORT" \
+        --listen-peer-urls="http://127.0.0.1:$ETCD_PEER_PORT" \
+        --initial-advertise-peer-urls="http://127.0.0.1:$ETCD_PEER_PORT" \
+        --initial-cluster="envtest=http://127.0.0.1:$ETCD_PEER_PORT" \
+        --unsafe-no-fsync \
+        --log-level=warn \
+        </dev/null >>"$logf" 2>&1 8>&- &
+    LAUNCHED_PID=$!
+    record_pid "$dir" etcd "$LAUNCHED_PID"
+}
+
+etcd_ready() {
+    curl -fsS --max-time 2 "http://127.0.0.1:$ETCD_PORT/health" | grep -q '"health":"true"'
+}
+
 start_etcd() {
-    local dir="$1" logf="$1/logs/etcd.log" attempt pid rc
+    local dir="$1" logf="$1/logs/etcd.log" attempt rc
     for ((attempt = 1; attempt <= PORT_ATTEMPTS; attempt++)); do
         ETCD_PORT="$(pick_port)" || die "etcd: no free loopback port found"
         ETCD_PEER_PORT="$(pick_port "$ETCD_PORT")" || die "etcd: no free loopback port found"
         rm -rf "$dir/etcd-data"
         echo "=== controlplane.sh: attempt $attempt, client port $ETCD_PORT, peer port $ETCD_PEER_PORT" >>"$logf"
-        # --unsafe-no-fsync: the data is thrown away anyway; fsync makes every
-        # write slow. Plain http on loopback, as envtest does.
-        "$BIN_DIR/etcd" \
-            --name=envtest \
-            --data-dir="$dir/etcd-data" \
-            --listen-client-urls="http://127.0.0.1:$ETCD_PORT" \
-            --advertise-client-urls="http://127.0.0.1:$ETCD_PORT" \
-            --listen-peer-urls="http://127.0.0.1:$ETCD_PEER_PORT" \
-            --initial-advertise-peer-urls="http://127.0.0.1:$ETCD_PEER_PORT" \
-            --initial-cluster="envtest=http://127.0.0.1:$ETCD_PEER_PORT" \
-            --unsafe-no-fsync \
-            --log-level=warn \
-            </dev/null >>"$logf" 2>&1 8>&- &
-        pid=$!
-        record_pid "$dir" etcd "$pid"
+        launch_etcd "$dir"
         rc=0
-        wait_for etcd "$pid" "$logf" \
-            sh -c "curl -fsS --max-time 2 http://127.0.0.1:$ETCD_PORT/health | grep -q '\"health\":\"true\"'" || rc=$?
+        wait_for etcd "$LAUNCHED_PID" "$logf" etcd_ready || rc=$?
         case $rc in
             0) return 0 ;;
             3) log "etcd: port $ETCD_PORT or $ETCD_PEER_PORT was taken; retrying with other ports" ;;
@@ -336,42 +360,75 @@ start_etcd() {
     die "etcd: ports kept being taken ($PORT_ATTEMPTS attempts); see $logf"
 }
 
+# The audit policy: every write, at Metadata level (who, what, when, the
+# answer; no bodies), so a test can count each client's writes; reads and
+# watches are not logged.
+write_audit_policy() {
+    cat >"$1/audit-policy.yaml" <<'EOF'
+apiVersion: audit.k8s.io/v1
+kind: Policy
+omitStages: [RequestReceived]
+rules:
+- level: Metadata
+  verbs: [create, update, patch, delete, deletecollection]
+- level: None
+EOF
+}
+
+# launch_apiserver DIR: starts kube-apiserver on $API_PORT against etcd on
+# $ETCD_PORT; sets LAUNCHED_PID. Shared by `start` and `revive`.
+launch_apiserver() {
+    local dir="$1" pki="$1/pki" logf="$1/logs/kube-apiserver.log"
+    # --endpoint-reconciler-type=none: the reconciler would publish the
+    # loopback advertise address as the endpoints of the `kubernetes`
+    # service, which validation rejects (log noise); nothing here runs pods
+    # that would talk to that service.
+    # Admission: the default set stays on. ServiceAccount admission needs a
+    # `default` ServiceAccount in a namespace before pods can be created
+    # there; kube-controller-manager's serviceaccount-controller provides it.
+    # Audit: the log backend in its default blocking mode, so a write's event
+    # is in the file before its client has the answer.
+    "$BIN_DIR/kube-apiserver" \
+        --bind-address=127.0.0.1 \
+        --advertise-address=127.0.0.1 \
+        --secure-port="$API_PORT" \
+        --tls-cert-file="$pki/apiserver.crt" \
+        --tls-private-key-file="$pki/apiserver.key" \
+        --client-ca-file="$pki/ca.crt" \
+        --etcd-servers="http://127.0.0.1:$ETCD_PORT" \
+        --service-account-key-file="$pki/sa.pub" \
+        --service-account-signing-key-file="$pki/sa.key" \
+        --service-account-issuer="https://kubernetes.default.svc.cluster.local" \
+        --authorization-mode=RBAC \
+        --service-cluster-ip-range=10.0.0.0/16 \
+        --endpoint-reconciler-type=none \
+        --allow-privileged=true \
+        --cert-dir="$pki/generated" \
+        --profiling=false \
+        --audit-policy-file="$dir/audit-policy.yaml" \
+        --audit-log-path="$dir/logs/audit.log" \
+        $(cat "$dir/apiserver-args" 2>/dev/null) \
+        </dev/null >>"$logf" 2>&1 8>&- &
+    LAUNCHED_PID=$!
+    record_pid "$dir" kube-apiserver "$LAUNCHED_PID"
+}
+
+apiserver_ready() {
+    local pki="$1/pki"
+    http_ok --cacert "$pki/ca.crt" --cert "$pki/admin.crt" --key "$pki/admin.key" \
+        "https://127.0.0.1:$API_PORT/readyz"
+}
+
 start_apiserver() {
-    local dir="$1" pki="$1/pki" logf="$1/logs/kube-apiserver.log" attempt pid rc
+    local dir="$1" logf="$1/logs/kube-apiserver.log" attempt rc
+    write_audit_policy "$dir"
+    printf '%s\n' "${KUBE_CODEGEN_APISERVER_ARGS:-}" >"$dir/apiserver-args"
     for ((attempt = 1; attempt <= PORT_ATTEMPTS; attempt++)); do
         API_PORT="$(pick_port "$ETCD_PORT" "$ETCD_PEER_PORT")" || die "kube-apiserver: no free loopback port found"
         echo "=== controlplane.sh: attempt $attempt, secure port $API_PORT" >>"$logf"
-        # --endpoint-reconciler-type=none: the reconciler would publish the
-        # loopback advertise address as the endpoints of the `kubernetes`
-        # service, which validation rejects (log noise); nothing here runs pods
-        # that would talk to that service.
-        # Admission: the default set stays on. ServiceAccount admission needs a
-        # `default` ServiceAccount in a namespace before pods can be created
-        # there; kube-controller-manager's serviceaccount-controller provides it.
-        "$BIN_DIR/kube-apiserver" \
-            --bind-address=127.0.0.1 \
-            --advertise-address=127.0.0.1 \
-            --secure-port="$API_PORT" \
-            --tls-cert-file="$pki/apiserver.crt" \
-            --tls-private-key-file="$pki/apiserver.key" \
-            --client-ca-file="$pki/ca.crt" \
-            --etcd-servers="http://127.0.0.1:$ETCD_PORT" \
-            --service-account-key-file="$pki/sa.pub" \
-            --service-account-signing-key-file="$pki/sa.key" \
-            --service-account-issuer="https://kubernetes.default.svc.cluster.local" \
-            --authorization-mode=RBAC \
-            --service-cluster-ip-range=10.0.0.0/16 \
-            --endpoint-reconciler-type=none \
-            --allow-privileged=true \
-            --cert-dir="$pki/generated" \
-            --profiling=false \
-            </dev/null >>"$logf" 2>&1 8>&- &
-        pid=$!
-        record_pid "$dir" kube-apiserver "$pid"
+        launch_apiserver "$dir"
         rc=0
-        wait_for kube-apiserver "$pid" "$logf" \
-            http_ok --cacert "$pki/ca.crt" --cert "$pki/admin.crt" --key "$pki/admin.key" \
-            "https://127.0.0.1:$API_PORT/readyz" || rc=$?
+        wait_for kube-apiserver "$LAUNCHED_PID" "$logf" apiserver_ready "$dir" || rc=$?
         case $rc in
             0) return 0 ;;
             3) log "kube-apiserver: port $API_PORT was taken; retrying with another port" ;;
@@ -382,8 +439,9 @@ start_apiserver() {
     die "kube-apiserver: ports kept being taken ($PORT_ATTEMPTS attempts); see $logf"
 }
 
-start_controller_manager() {
-    local dir="$1" pki="$1/pki" logf="$1/logs/kube-controller-manager.log" pid rc
+# launch_controller_manager DIR: sets LAUNCHED_PID. Shared by `start` and `revive`.
+launch_controller_manager() {
+    local dir="$1" pki="$1/pki" logf="$1/logs/kube-controller-manager.log"
     # Only the controllers the tests need: garbage collection, deployments and
     # replica sets, namespace deletion, and the `default` ServiceAccount per
     # namespace (needed to create pods, see above) plus its token controller.
@@ -401,12 +459,17 @@ start_controller_manager() {
         --use-service-account-credentials=false \
         --profiling=false \
         </dev/null >>"$logf" 2>&1 8>&- &
-    pid=$!
-    record_pid "$dir" kube-controller-manager "$pid"
+    LAUNCHED_PID=$!
+    record_pid "$dir" kube-controller-manager "$LAUNCHED_PID"
+}
+
+start_controller_manager() {
+    local dir="$1" pki="$1/pki" logf="$1/logs/kube-controller-manager.log" rc
+    launch_controller_manager "$dir"
     # It has no health endpoint with --secure-port=0. Its first visible act is
     # the serviceaccount-controller creating default/default: wait for that.
     rc=0
-    wait_for kube-controller-manager "$pid" "$logf" \
+    wait_for kube-controller-manager "$LAUNCHED_PID" "$logf" \
         http_ok --cacert "$pki/ca.crt" --cert "$pki/admin.crt" --key "$pki/admin.key" \
         "https://127.0.0.1:$API_PORT/api/v1/namespaces/default/serviceaccounts/default" || rc=$?
     case $rc in
@@ -468,6 +531,7 @@ cmd_start() {
     gen_pki "$dir/pki"
     start_etcd "$dir"
     start_apiserver "$dir"
+    printf 'ETCD_PORT=%s\nETCD_PEER_PORT=%s\nAPI_PORT=%s\n' "$ETCD_PORT" "$ETCD_PEER_PORT" "$API_PORT" >"$dir/ports"
     local server="https://127.0.0.1:$API_PORT"
     write_kubeconfig "$dir/pki/controller-manager.kubeconfig" "$server" \
         "$dir/pki/controller-manager.crt" "$dir/pki/controller-manager.key" "$dir/pki/ca.crt"
@@ -485,6 +549,72 @@ EOF
     trap - EXIT
     log "control plane ready in $((SECONDS - t0))s: apiserver $server, etcd 127.0.0.1:$ETCD_PORT, state $dir"
     echo "$dir"
+}
+
+# --- kill / revive: faults for tests ----------------------------------------------
+
+COMPONENTS=(etcd kube-apiserver kube-controller-manager)
+
+# lock_component DIR NAME: checks the arguments, locks DIR (fd 8) and reads
+# its ports and the binaries' directory.
+lock_component() {
+    local dir="$1" name="$2"
+    [[ " ${COMPONENTS[*]} " == *" $name "* ]] || die "unknown component '$name' (one of: ${COMPONENTS[*]})"
+    [[ -f "$dir/ports" && -f "$dir/pids" ]] || die "$dir is not the state dir of a running control plane"
+    exec 8>>"$dir/.lock"
+    flock -w 60 8 || die "could not lock $dir/.lock within 60s"
+    # shellcheck disable=SC1091
+    source "$dir/ports"
+    BIN_DIR="${KUBE_CODEGEN_BIN_DIR:-$("$SCRIPT_DIR/build.sh" --bin-dir)}"
+}
+
+cmd_kill() {
+    local dir name="$2" line pid start deadline
+    dir="$(cd "$1" && pwd)" || die "no such state dir: $1"
+    lock_component "$dir" "$name"
+    line="$(grep "^$name " "$dir/pids" || true)"
+    [[ -n "$line" ]] || die "$name is not running in $dir (killed already?)"
+    read -r _ pid start <<<"$line"
+    if proc_is_ours "$pid" "$start" "$dir"; then
+        kill -KILL "$pid" 2>/dev/null || true
+        deadline=$((SECONDS + 10))
+        while proc_is_ours "$pid" "$start" "$dir"; do
+            ((SECONDS < deadline)) || die "$name (pid $pid) still runs 10s after SIGKILL"
+            sleep 0.05
+        done
+    fi
+    { grep -v "^$name " "$dir/pids" || true; } >"$dir/pids.tmp"
+    mv "$dir/pids.tmp" "$dir/pids"
+    log "killed $name (pid $pid)"
+}
+
+cmd_revive() {
+    local dir name="$2" logf rc=0
+    dir="$(cd "$1" && pwd)" || die "no such state dir: $1"
+    lock_component "$dir" "$name"
+    ! grep -q "^$name " "$dir/pids" || die "$name is running in $dir; kill it first"
+    logf="$dir/logs/$name.log"
+    echo "=== controlplane.sh: revived" >>"$logf"
+    case $name in
+        etcd)
+            launch_etcd "$dir"
+            wait_for etcd "$LAUNCHED_PID" "$logf" etcd_ready || rc=$?
+            ;;
+        kube-apiserver)
+            launch_apiserver "$dir"
+            wait_for kube-apiserver "$LAUNCHED_PID" "$logf" apiserver_ready "$dir" || rc=$?
+            ;;
+        kube-controller-manager)
+            # It serves nothing to wait for (--secure-port=0): started is all.
+            launch_controller_manager "$dir"
+            ;;
+    esac
+    case $rc in
+        0) log "revived $name (pid $LAUNCHED_PID)" ;;
+        3) die "$name could not take its port again (another process has it); see $logf" ;;
+        2) die "$name exited while reviving; see $logf" ;;
+        *) die "$name was not ready within ${READY_TIMEOUT}s of reviving; see $logf" ;;
+    esac
 }
 
 # --- stop / gc / watchdog ---------------------------------------------------------
@@ -575,9 +705,13 @@ case "${1:-}" in
     start) cmd_start "${2:-}" ;;
     stop) cmd_stop "${2:-}" ;;
     gc) cmd_gc ;;
+    kill | revive)
+        [[ $# -eq 3 ]] || die "usage: $0 $1 DIR NAME (NAME: ${COMPONENTS[*]})"
+        "cmd_$1" "$2" "$3"
+        ;;
     _watchdog) cmd_watchdog "${2:?}" ;;
     *)
-        echo "usage: $0 start [DIR] | stop DIR | gc" >&2
+        echo "usage: $0 start [DIR] | stop DIR | gc | kill DIR NAME | revive DIR NAME" >&2
         exit 2
         ;;
 esac

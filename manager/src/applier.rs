@@ -37,6 +37,11 @@ pub enum RunError<E: std::error::Error + 'static> {
     /// The reconcile panicked.
     #[error("the reconcile panicked: {0}")]
     Panicked(String),
+    /// Not started: this replica's Lease may have expired (the fence is
+    /// closed); it runs again once a renewal succeeds, if this replica still
+    /// leads then.
+    #[error("not started: this replica's leader Lease may have expired")]
+    Fenced,
 }
 
 /// What every reconcile task of one controller shares.
@@ -48,6 +53,8 @@ pub(crate) struct Shared<K, C, R> {
     pub(crate) pending: Pending,
     pub(crate) running: AtomicUsize,
     pub(crate) in_flight: InFlight,
+    /// Closed while this replica's Lease may have expired: no reconcile starts.
+    pub(crate) fence: crate::leader::Fence,
     pub(crate) kind: std::marker::PhantomData<fn() -> K>,
 }
 
@@ -86,6 +93,9 @@ where
     async fn reconcile(self: Arc<Self>, object: Arc<K>) -> Result<Action, RunError<R::Error>> {
         let key = ObjectKey::of(&*object);
         self.pending.started(&key);
+        if !self.fence.allows_writes() {
+            return Err(RunError::Fenced);
+        }
         self.set_running(1);
         self.in_flight.start(&key);
         let started = Instant::now();
@@ -128,14 +138,20 @@ where
 
     fn error_policy(&self, object: &K, error: &RunError<R::Error>) -> Action {
         let key = ObjectKey::of(object);
-        let (backoff, failures) = self.backoff.failed(&key);
-        let retry = Retry { backoff, failures };
+        let failure = || {
+            let (backoff, failures) = self.backoff.failed(&key);
+            Retry { backoff, failures }
+        };
         let action = match error {
-            RunError::Reconcile(error) => self.reconciler.error_policy(object, error, retry),
+            RunError::Reconcile(error) => self.reconciler.error_policy(object, error, failure()),
             RunError::Panicked(message) => {
+                let Retry { backoff, failures } = failure();
                 tracing::error!(object = %key, controller = self.name(), panic = %message, failures, "reconcile panicked; retrying with backoff");
                 Action::requeue(backoff)
             }
+            // Not a failure of the object: asked for again once the fence
+            // may be open.
+            RunError::Fenced => return Action::requeue(FENCED_RETRY),
         };
         // A failure not retried is controller-runtime's terminal error.
         if action == Action::await_change() {
@@ -146,6 +162,9 @@ where
         action
     }
 }
+
+/// When an object whose reconcile the fence stopped is asked for again.
+const FENCED_RETRY: std::time::Duration = std::time::Duration::from_secs(1);
 
 type ReconcileFuture<E> = Pin<Box<dyn Future<Output = Result<Action, RunError<E>>> + Send>>;
 

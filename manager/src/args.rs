@@ -89,13 +89,20 @@ pub struct Args {
     #[arg(long, env = "POD_NAMESPACE")]
     pub leader_election_namespace: Option<String>,
 
-    /// How long the Lease is valid after a renewal.
-    #[arg(long, default_value = "15s", value_parser = parse_duration)]
-    pub lease_duration: Duration,
+    /// How long a standby waits after the Lease's last renewal before it
+    /// takes over (whole seconds; client-go's LeaseDuration).
+    #[arg(long, default_value = "15s", value_parser = parse_duration, visible_alias = "lease-duration")]
+    pub leader_elect_lease_duration: Duration,
 
-    /// Renew the Lease this long before it expires.
-    #[arg(long, default_value = "5s", value_parser = parse_duration)]
-    pub lease_renew_grace: Duration,
+    /// How long the leader retries a failing renewal before it gives up
+    /// leadership (client-go's RenewDeadline).
+    #[arg(long, default_value = "10s", value_parser = parse_duration)]
+    pub leader_elect_renew_deadline: Duration,
+
+    /// How often the leader renews and a standby tries to take over
+    /// (client-go's RetryPeriod).
+    #[arg(long, default_value = "2s", value_parser = parse_duration)]
+    pub leader_elect_retry_period: Duration,
 
     /// This replica's identity (Lease holder, event reporter); default
     /// $POD_NAME, else <hostname>-<pid>.
@@ -137,6 +144,9 @@ pub struct Args {
     #[arg(long, default_value = "tls.key", value_name = "FILE")]
     pub webhook_cert_key: String,
 }
+
+/// How long a request waits for the next byte of its answer.
+const READ_TIMEOUT: Duration = Duration::from_secs(60);
 
 /// An address to listen on, or none.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -183,8 +193,9 @@ impl Args {
                 .clone()
                 .or_else(in_cluster_namespace)
                 .unwrap_or_else(|| "default".to_owned()),
-            lease_duration: self.lease_duration,
-            renew_grace: self.lease_renew_grace,
+            lease_duration: self.leader_elect_lease_duration,
+            renew_deadline: self.leader_elect_renew_deadline,
+            retry_period: self.leader_elect_retry_period,
         });
         Config {
             namespace: self.namespace.clone().filter(|n| !n.is_empty()),
@@ -228,10 +239,34 @@ impl Args {
         crate::logging::init(self.log_format);
     }
 
+    /// [`client`](Self::client), telling the API server who it is: the user
+    /// agent `<name> (<os>/<arch>) kube-codegen-manager/<version>
+    /// identity=<identity>`, so the server's audit log tells replicas apart.
+    pub async fn client_as(&self, name: &str, identity: &str) -> Result<kube::Client, Error> {
+        let agent = format!(
+            "{name} ({}/{}) kube-codegen-manager/{} identity={identity}",
+            std::env::consts::OS,
+            std::env::consts::ARCH,
+            env!("CARGO_PKG_VERSION"),
+        );
+        self.client_with(Some(agent)).await
+    }
+
     /// A client from `--kubeconfig`/`--context`, else inferred from the
     /// environment (kubeconfig, then in-cluster); its requests are counted
     /// in `rest_client_requests_total`.
+    ///
+    /// A connection that stops answering fails a request after 60 s without
+    /// a byte (kube's `read_timeout`, counted from when the request was
+    /// sent): the API server answers any request but a watch within its own
+    /// 60 s, and the informers' watches hear from it every 45 s. A program
+    /// that streams longer silences through this client (exec, attach,
+    /// port-forward) needs a client of its own.
     pub async fn client(&self) -> Result<kube::Client, Error> {
+        self.client_with(None).await
+    }
+
+    async fn client_with(&self, user_agent: Option<String>) -> Result<kube::Client, Error> {
         let options = KubeConfigOptions {
             context: self.context.clone(),
             ..KubeConfigOptions::default()
@@ -259,6 +294,14 @@ impl Args {
                     })?,
                 _ => kube::Config::infer().await.map_err(Error::InferConfig)?,
             };
+        let mut config = config;
+        config.read_timeout = Some(READ_TIMEOUT);
+        config.reset_reader_on_write = true;
+        if let Some(agent) = user_agent
+            && let Ok(value) = http::HeaderValue::from_str(&agent)
+        {
+            config.headers.push((http::header::USER_AGENT, value));
+        }
         // Its requests are counted in rest_client_requests_total.
         let counted = crate::client_metrics::RequestsLayer::new(&config.cluster_url);
         let builder = kube::client::ClientBuilder::try_from(config).map_err(Error::Client)?;
@@ -342,6 +385,30 @@ mod tests {
         assert_eq!(election.lease_name, "op");
         assert_eq!(election.lease_namespace, "ops");
         assert_eq!(election.lease_duration, Duration::from_secs(10));
+        assert_eq!(election.renew_deadline, Duration::from_secs(10));
+        assert_eq!(election.retry_period, Duration::from_secs(2));
+        let tuned = parse(&[
+            "--leader-elect",
+            "--leader-elect-lease-duration=30s",
+            "--leader-elect-renew-deadline=20s",
+            "--leader-elect-retry-period=4s",
+        ])
+        .unwrap()
+        .config("op")
+        .leader_election
+        .unwrap();
+        assert_eq!(
+            (
+                tuned.lease_duration,
+                tuned.renew_deadline,
+                tuned.retry_period
+            ),
+            (
+                Duration::from_secs(30),
+                Duration::from_secs(20),
+                Duration::from_secs(4)
+            )
+        );
     }
 
     #[test]

@@ -44,6 +44,27 @@ impl Backoff {
     }
 }
 
+/// A small pseudo-random source for jitter: replicas need only not agree.
+#[derive(Debug, Clone)]
+pub(crate) struct Jitter(u64);
+
+impl Jitter {
+    pub(crate) fn new() -> Self {
+        use std::hash::{BuildHasher, RandomState};
+        Jitter(RandomState::new().hash_one(std::process::id()) | 1)
+    }
+
+    /// A duration in `[0, max)`.
+    pub(crate) fn up_to(&mut self, max: Duration) -> Duration {
+        // xorshift64*
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        let x = self.0.wrapping_mul(0x2545_F491_4F6C_DD1D);
+        max.mul_f64((x >> 11) as f64 / (1u64 << 53) as f64)
+    }
+}
+
 /// `base * 2^(failures-1)`, capped at `max`.
 pub fn delay(base: Duration, max: Duration, failures: u32) -> Duration {
     let exponent = failures.saturating_sub(1).min(31);

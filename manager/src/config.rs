@@ -48,30 +48,68 @@ impl Config {
     }
 }
 
-/// The Lease that elects the one active replica.
+/// The Lease that elects the one active replica, and client-go's three
+/// durations of leader election (controller-runtime's defaults).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LeaderElection {
     /// Name of the `coordination.k8s.io/v1` Lease.
     pub lease_name: String,
     /// Namespace of the Lease.
     pub lease_namespace: String,
-    /// How long a lease is valid after its last renewal (whole seconds).
+    /// How long a standby waits, after it last saw the record change, before
+    /// it takes the Lease over (whole seconds; 15 s). Also how long this
+    /// replica writes after its last successful renewal was sent.
     pub lease_duration: Duration,
-    /// The holder renews this long before the lease expires (whole seconds,
-    /// less than `lease_duration`); also the clock skew tolerated between nodes.
-    pub renew_grace: Duration,
+    /// How long the leader keeps retrying a renewal before it gives up
+    /// leadership (10 s): an API server away for less than this changes
+    /// nothing.
+    pub renew_deadline: Duration,
+    /// How often the leader renews and a standby tries to take over (2 s).
+    pub retry_period: Duration,
 }
 
 impl LeaderElection {
-    /// A Lease named `lease_name` in `lease_namespace`, valid 15 s, renewed 5 s
-    /// before it expires.
+    /// A Lease named `lease_name` in `lease_namespace`, with controller-runtime's
+    /// durations: 15 s lease, 10 s renew deadline, 2 s retry period.
     pub fn new(lease_name: impl Into<String>, lease_namespace: impl Into<String>) -> Self {
         LeaderElection {
             lease_name: lease_name.into(),
             lease_namespace: lease_namespace.into(),
             lease_duration: Duration::from_secs(15),
-            renew_grace: Duration::from_secs(5),
+            renew_deadline: Duration::from_secs(10),
+            retry_period: Duration::from_secs(2),
         }
+    }
+
+    /// client-go's checks of the durations: a lease of whole seconds, longer
+    /// than the renew deadline, which is longer than 1.2 retry periods (the
+    /// standby's jittered period), which is not zero.
+    pub fn validate(&self) -> Result<(), String> {
+        let LeaderElection {
+            lease_duration: lease,
+            renew_deadline: deadline,
+            retry_period: retry,
+            ..
+        } = self;
+        if lease.as_secs() < 1 || lease.subsec_nanos() != 0 {
+            return Err(format!(
+                "the lease duration ({lease:?}) must be a whole number of seconds, at least 1s: \
+                 the Lease records whole seconds"
+            ));
+        }
+        if lease <= deadline {
+            return Err(format!(
+                "the lease duration ({lease:?}) must be longer than the renew deadline \
+                 ({deadline:?}): the leader must give up before a standby may take over"
+            ));
+        }
+        if retry.is_zero() || *deadline <= retry.mul_f64(1.2) {
+            return Err(format!(
+                "the renew deadline ({deadline:?}) must be longer than 1.2 retry periods \
+                 ({retry:?}), and the retry period not zero: a renewal needs room for a retry"
+            ));
+        }
+        Ok(())
     }
 }
 
@@ -151,6 +189,38 @@ mod tests {
         assert_eq!(parse_duration("0"), Ok(Duration::ZERO));
         assert!(parse_duration("10 days").unwrap_err().contains("unit"));
         assert!(parse_duration("fast").is_err());
+    }
+
+    #[test]
+    fn leader_election_durations_are_checked_as_client_go_does() {
+        let good = LeaderElection::new("op", "ns");
+        assert_eq!(good.validate(), Ok(()));
+        let check = |lease: u64, deadline: u64, retry: u64| {
+            LeaderElection {
+                lease_duration: Duration::from_millis(lease),
+                renew_deadline: Duration::from_millis(deadline),
+                retry_period: Duration::from_millis(retry),
+                ..good.clone()
+            }
+            .validate()
+        };
+        assert_eq!(check(3000, 2000, 500), Ok(()));
+        assert!(
+            check(1500, 1000, 200)
+                .unwrap_err()
+                .contains("whole number of seconds")
+        );
+        assert!(
+            check(10_000, 10_000, 2000)
+                .unwrap_err()
+                .contains("longer than the renew deadline")
+        );
+        assert!(
+            check(15_000, 2000, 2000)
+                .unwrap_err()
+                .contains("1.2 retry periods")
+        );
+        assert!(check(15_000, 10_000, 0).unwrap_err().contains("not zero"));
     }
 
     #[test]

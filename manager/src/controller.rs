@@ -116,6 +116,7 @@ impl<K: Kind, C: Interface> Builder<'_, K, C> {
             pending,
             running: AtomicUsize::new(0),
             in_flight,
+            fence: manager.fence().clone(),
             kind: PhantomData,
         });
         manager.add_controller(Box::new(ControllerRunnable {

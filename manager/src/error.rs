@@ -31,14 +31,13 @@ pub enum Error {
         #[source]
         source: std::io::Error,
     },
-    /// Leader election could not start on the Lease.
-    #[error("joining leader election on Lease {lease}: {source}")]
+    /// Leader election's settings are refused.
+    #[error("leader election on Lease {lease}: {reason}")]
     LeaderElection {
         /// `namespace/name` of the Lease.
         lease: String,
         /// Why.
-        #[source]
-        source: kube_lease_manager::LeaseManagerError,
+        reason: String,
     },
     /// Leader election needs an API server; the manager runs on the fake.
     #[error("leader election needs an API server; this manager runs on the fake clientset")]

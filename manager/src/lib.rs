@@ -97,7 +97,7 @@
 //! }
 //!
 //! // The manager's own needs: its Lease and its events.
-//! // +kubebuilder:rbac:groups=coordination.k8s.io,resources=leases,verbs=create;get;patch
+//! // +kubebuilder:rbac:groups=coordination.k8s.io,resources=leases,verbs=create;get;update
 //! // +kubebuilder:rbac:groups=events.k8s.io,resources=events,verbs=create;patch
 //! #[tokio::main]
 //! async fn main() -> anyhow::Result<()> {

@@ -12,11 +12,19 @@
 //! start. The price: every replica holds the cache in memory, not only the
 //! leader.
 //!
-//! Stop (SIGTERM, or the `shutdown` future given to [`Manager::run`]):
-//! `shutdown requested`; readiness turns off; no new reconcile starts;
-//! in-flight reconciles and the events they published finish (bounded by
-//! the shutdown timeout); the Lease is released so a standby takes over at
-//! once; the other runnables stop, then the informers; `stopped`.
+//! Stop (SIGTERM, or the `shutdown` future given to [`Manager::run`]), in
+//! controller-runtime's order, all within one shutdown timeout:
+//! `shutdown requested`; readiness turns off; the controllers take no new
+//! work, and their in-flight reconciles and the events they published
+//! finish; the Lease is released so a standby takes over at once; the other
+//! runnables stop; then the informers; then the webhook server, which
+//! answered the API server all along; then `/healthz`, `/readyz` and
+//! `/metrics`; `stopped`. A second SIGTERM or SIGINT during all that ends
+//! the process at once (exit code 1), as controller-runtime's does.
+//!
+//! Writes go through the manager's client behind a [`Fence`]: a leader whose
+//! Lease may have expired by its own clock writes nothing and starts no
+//! reconcile (see [`crate::leader`]).
 
 use std::future::Future;
 use std::sync::Arc;
@@ -33,7 +41,7 @@ use crate::config::{Config, LeaderElection};
 use crate::error::Error;
 use crate::events::EventRecorder;
 use crate::health::{self, Health};
-use crate::leader::LeaderElector;
+use crate::leader::{Fence, LeaderElector};
 use crate::metrics::Metrics;
 use crate::reconciler::Context;
 use crate::runnable::Runnable;
@@ -46,7 +54,12 @@ use crate::webhook::{self, Webhook};
 pub struct Manager<C: Interface = Clientset> {
     name: String,
     clientset: C,
+    /// The manager's kube client, behind the fence.
     client: Option<kube::Client>,
+    /// The client as given, for the Lease (renewals must pass the fence).
+    elector_client: Option<kube::Client>,
+    /// Closed when this replica's Lease may have expired.
+    fence: Fence,
     config: Config,
     factory: SharedInformerFactory,
     metrics: Metrics,
@@ -84,30 +97,41 @@ impl Manager<Clientset> {
     /// A manager named `name` (the field manager of its writes, the reporter
     /// of its events, the default Lease name) talking to the API server
     /// through `client`.
+    ///
+    /// Every request of the manager (informers, the clientset handed to
+    /// reconcilers, events) goes through `client` behind the leader
+    /// election's [`Fence`] ([`kube_client`](Self::kube_client)); a client
+    /// the program makes itself is not fenced.
     pub fn new(client: kube::Client, name: &str, config: Config) -> Self {
+        let fence = Fence::new();
+        let fenced = fence.client(client.clone());
         let factory = factory(
-            SharedInformerFactory::new(client.clone(), config.resync),
+            SharedInformerFactory::new(fenced.clone(), config.resync),
             &config,
         );
         let event_tasks = TaskTracker::new();
         let recorder =
-            EventRecorder::new(client.clone(), name, &config.identity, event_tasks.clone());
-        Self::with_parts(
+            EventRecorder::new(fenced.clone(), name, &config.identity, event_tasks.clone());
+        let mut manager = Self::with_parts(
             name,
-            Clientset::new(client.clone()),
-            Some(client),
+            Clientset::new(fenced.clone()),
+            Some(fenced),
             config,
             factory,
             recorder,
             event_tasks,
-        )
+        );
+        manager.elector_client = Some(client);
+        manager.fence = fence;
+        manager
     }
 
     /// A manager from the command line: its client from `--kubeconfig` /
     /// `--context` (else the environment), its settings from the flags.
     pub async fn from_args(name: &str, args: &Args) -> Result<Self, Error> {
-        let client = args.client().await?;
-        Ok(Self::new(client, name, args.config(name)))
+        let config = args.config(name);
+        let client = args.client_as(name, &config.identity).await?;
+        Ok(Self::new(client, name, config))
     }
 }
 
@@ -165,6 +189,8 @@ impl<C: Interface> Manager<C> {
             name: name.to_owned(),
             clientset,
             client,
+            elector_client: None,
+            fence: Fence::new(),
             config,
             factory,
             metrics: Metrics::new(),
@@ -202,9 +228,16 @@ impl<C: Interface> Manager<C> {
         &self.clientset
     }
 
-    /// The kube client, for a manager on the API server (`None` on the fake).
+    /// The kube client, for a manager on the API server (`None` on the fake):
+    /// the manager's own, behind the fence.
     pub fn kube_client(&self) -> Option<&kube::Client> {
         self.client.as_ref()
+    }
+
+    /// The leader election's fence: closed while this replica's Lease may
+    /// have expired by its own clock (always open without leader election).
+    pub fn fence(&self) -> &Fence {
+        &self.fence
     }
 
     /// The shared informer factory: one informer per kind for every
@@ -284,9 +317,10 @@ impl<C: Interface> Manager<C> {
         lock(&self.webhooks).conversions(conversions);
     }
 
-    /// Runs until SIGTERM or SIGINT.
+    /// Runs until SIGTERM or SIGINT; a second one ends the process at once
+    /// (exit code 1).
     pub async fn run_until_signal(self) -> Result<(), Error> {
-        self.run(crate::signal::shutdown_signal()).await
+        self.run(crate::signal::graceful_shutdown_signal()).await
     }
 
     /// Runs until `shutdown` completes (or leadership is lost, or a runnable
@@ -302,6 +336,12 @@ impl<C: Interface> Manager<C> {
             tracing::info!("shutdown requested");
             trigger.cancel();
         });
+        // Each tier stops after the one before it has (see the module docs).
+        let (others, webhooks, endpoints) = (
+            CancellationToken::new(),
+            CancellationToken::new(),
+            CancellationToken::new(),
+        );
 
         let mut servers = Vec::new();
         for addr in self.config.listen_addrs() {
@@ -309,7 +349,7 @@ impl<C: Interface> Manager<C> {
                 .await
                 .map_err(|source| Error::Bind { addr, source })?;
             tracing::info!(addr = %local, "serving /healthz, /readyz and /metrics");
-            let done = stop.clone();
+            let done = endpoints.clone();
             servers.push(tokio::spawn(health::serve(
                 listener,
                 self.health(),
@@ -318,25 +358,28 @@ impl<C: Interface> Manager<C> {
             )));
         }
 
+        let failed = CancellationToken::new();
+        let errors = Arc::new(std::sync::Mutex::new(Vec::new()));
         let mut server = std::mem::replace(
             &mut *lock(&self.webhooks),
             webhook::Server::new(self.config.webhook.clone()),
         );
-        if !server.is_empty() && self.fake.is_none() {
+        let webhook_server = if !server.is_empty() && self.fake.is_none() {
             server
                 .with_metrics(&self.metrics)
                 .with_readiness(self.health.readiness_check("webhook-server"));
-            lock(&self.runnables).push(Box::new(server));
-        }
+            let server: Box<dyn Runnable> = Box::new(server);
+            spawn_all(vec![server], &webhooks, &failed, &errors)
+        } else {
+            Vec::new()
+        };
         let (leader_only, everywhere): (Vec<_>, Vec<_>) =
             std::mem::take(&mut *lock(&self.runnables))
                 .into_iter()
                 .partition(|r| r.needs_leader_election());
         let mut controllers = std::mem::take(&mut *lock(&self.controllers));
         controllers.extend(leader_only);
-        let failed = CancellationToken::new();
-        let errors = Arc::new(std::sync::Mutex::new(Vec::new()));
-        let always = spawn_all(everywhere, &stop, &failed, &errors);
+        let always = spawn_all(everywhere, &others, &failed, &errors);
 
         // The caches, on every replica: whatever reads listers (a webhook on
         // a standby) sees the cluster, and a new leader starts with them warm.
@@ -361,12 +404,20 @@ impl<C: Interface> Manager<C> {
             Ok(false) => Ok(()),
             Err(error) => Err(error),
         };
+        // The controllers are done (and the Lease released): the rest stops
+        // in order, the webhook server last but the endpoints.
         self.health.set_ready(false);
-        self.health.set_alive(false);
         stop.cancel();
-        self.drain(always).await;
+        let deadline = tokio::time::Instant::now() + self.config.shutdown_timeout;
+        others.cancel();
+        self.drain_until(always, deadline, "runnables").await;
         informers.0 = None;
         self.factory.shutdown().await;
+        webhooks.cancel();
+        self.drain_until(webhook_server, deadline, "the webhook server")
+            .await;
+        self.health.set_alive(false);
+        endpoints.cancel();
         tracing::info!("stopped");
         signal.abort();
         join_all(servers).await;
@@ -407,30 +458,30 @@ impl<C: Interface> Manager<C> {
         errors: &Errors,
     ) -> Result<(), Error> {
         let client = self
-            .client
+            .elector_client
             .clone()
             .ok_or(Error::NoServerForLeaderElection)?;
         let lease = &election.lease_name;
-        let elector = LeaderElector::new(client, election, &self.config.identity)
-            .await
-            .map_err(|source| Error::LeaderElection {
+        election
+            .validate()
+            .map_err(|reason| Error::LeaderElection {
                 lease: format!("{}/{}", election.lease_namespace, lease),
-                source,
+                reason,
             })?;
+        let mut elector = LeaderElector::new(
+            &Clientset::new(client),
+            election,
+            &self.config.identity,
+            self.fence.clone(),
+        );
         // A standby is healthy and ready (its caches synced): it is doing
         // its job, waiting.
         self.metrics.set_leader(lease, false);
         tracing::info!(identity = elector.identity(), %lease, "waiting to become leader");
         tokio::select! {
-            _ = elector.acquire() => {}
-            _ = stop.cancelled() => {
-                let _ = elector.release().await;
-                return Ok(());
-            }
-            _ = failed.cancelled() => {
-                let _ = elector.release().await;
-                return Ok(());
-            }
+            () = elector.acquire() => {}
+            () = stop.cancelled() => return Ok(()),
+            () = failed.cancelled() => return Ok(()),
         }
         tracing::info!(identity = elector.identity(), "became leader");
         self.metrics.set_leader(lease, true);
@@ -440,18 +491,22 @@ impl<C: Interface> Manager<C> {
         tokio::pin!(lead);
         let result = tokio::select! {
             result = &mut lead => result,
-            why = elector.hold() => {
-                tracing::error!(reason = %why, "lost leadership; stopping");
+            lost = elector.hold() => {
+                tracing::error!(reason = %lost, "lost leadership; stopping");
                 leading.cancel();
                 let _ = lead.await;
-                Err(Error::LostLeadership(why))
+                Err(Error::LostLeadership(lost.to_string()))
             }
         };
         self.metrics.set_leader(lease, false);
-        if let Err(error) = elector.release().await {
-            tracing::warn!(%error, "could not release the lease; it expires by itself");
-        } else {
-            tracing::info!(identity = elector.identity(), "released the lease");
+        match elector.release().await {
+            Ok(()) if result.is_ok() => {
+                tracing::info!(identity = elector.identity(), "released the lease");
+            }
+            Ok(()) => {}
+            Err(error) => {
+                tracing::warn!(%error, "could not release the lease; it expires by itself");
+            }
         }
         result
     }
@@ -477,26 +532,37 @@ impl<C: Interface> Manager<C> {
             _ = failed.cancelled() => stop.cancel(),
         }
         self.health.set_ready(false);
-        self.drain(running).await;
+        let deadline = tokio::time::Instant::now() + self.config.shutdown_timeout;
+        self.event_tasks.close();
+        self.drain_until(running, deadline, "in-flight reconciles")
+            .await;
+        // The events of the last reconciles are still worth sending.
+        if tokio::time::timeout_at(deadline, self.event_tasks.wait())
+            .await
+            .is_err()
+        {
+            tracing::warn!("events still unsent at the shutdown timeout; dropped them");
+        }
         Ok(())
     }
 
-    /// Waits for stopped runnables and the events they published, up to the
-    /// shutdown timeout; abandons what is left after it.
-    async fn drain(&self, running: Vec<JoinHandle<()>>) {
+    /// Waits for stopped tasks until `deadline`; abandons (aborts) what is
+    /// left after it.
+    async fn drain_until(
+        &self,
+        running: Vec<JoinHandle<()>>,
+        deadline: tokio::time::Instant,
+        what: &str,
+    ) {
         if running.is_empty() {
             return;
         }
-        self.event_tasks.close();
         let aborts: Vec<_> = running.iter().map(JoinHandle::abort_handle).collect();
-        let finished = tokio::time::timeout(self.config.shutdown_timeout, async {
-            join_all(running).await;
-            // The events of the last reconciles are still worth sending.
-            self.event_tasks.wait().await;
-        })
-        .await;
-        if finished.is_err() {
-            tracing::warn!(timeout = ?self.config.shutdown_timeout, "in-flight work did not finish; abandoned it");
+        if tokio::time::timeout_at(deadline, join_all(running))
+            .await
+            .is_err()
+        {
+            tracing::warn!(timeout = ?self.config.shutdown_timeout, "{what} did not finish by the shutdown timeout; abandoned");
             // Dropping them drops whatever they still run: no writes after this.
             aborts.iter().for_each(tokio::task::AbortHandle::abort);
         }

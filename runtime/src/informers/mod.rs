@@ -5,8 +5,12 @@
 //! it, so every controller asking for the same type shares one list+watch and
 //! one cache, whichever generated crate (or k8s-openapi) the type comes from.
 //! Informers are built on kube-runtime's `watcher` and reflector `Store`
-//! (reconnects, bookmarks, backoff, re-list after `410 Gone`); after a re-list,
-//! handlers get exactly the adds, updates and deletes that happened meanwhile.
+//! (reconnects, bookmarks); they recover from failures as client-go's
+//! reflector does (a re-list at once after `410 Gone`, a jittered backoff
+//! from 800 ms to 30 s otherwise, a restarted server resumed within about a
+//! second of its readiness, a silently dropped connection noticed within
+//! 50 s: see [`RetryBackoff`]); after a re-list, handlers get exactly the
+//! adds, updates and deletes that happened meanwhile.
 //! Event handlers can be added at any time: a late one first gets an add for
 //! each cached object. With a resync period, every cached object is
 //! re-delivered as an update that often.
@@ -47,12 +51,14 @@ mod decode;
 mod factory;
 mod handler;
 mod listeners;
+mod recovery;
 mod shared;
 
 pub use decode::{DecodeError, Decoded};
 pub use factory::{DiscoveryError, DynamicInformer, SharedInformerFactory, TweakListOptions};
 pub use handler::{EventHandler, EventHandlerFuncs, Notification};
 pub use listeners::Subscription;
+pub use recovery::{RetryBackoff, WATCH_TIMEOUT_SECS};
 pub use shared::{
     Cached, DecodeErrorHandler, HandlerRegistration, SharedInformer, WatchErrorHandler,
 };

@@ -14,7 +14,6 @@ use futures::{Stream, StreamExt};
 use k8s_openapi::apimachinery::pkg::apis::meta::v1::ObjectMeta;
 use kube::Api;
 use kube::core::Resource;
-use kube::runtime::WatchStreamExt;
 use kube::runtime::reflector::{Lookup, Store, store::Writer};
 use kube::runtime::watcher::{self, Event};
 use serde::de::DeserializeOwned;
@@ -24,6 +23,7 @@ use tokio::task::JoinHandle;
 use super::decode::{DecodeError, Decoded, Outcome};
 use super::handler::{EventHandler, Notification};
 use super::listeners::{Listeners, Subscription};
+use super::recovery::{WATCH_TIMEOUT_SECS, recovering};
 use crate::listers::{Change, Indexer, Lister};
 
 /// What an informer can cache: any resource kube's reflector can store, typed
@@ -103,8 +103,9 @@ struct Inner<K: Cached> {
 /// consumers: the analogue of client-go's `SharedIndexInformer`.
 ///
 /// Built on kube-runtime: its [`watcher`](kube::runtime::watcher()) lists,
-/// watches, follows bookmarks, reconnects with backoff and re-lists after
-/// `410 Gone`; its reflector [`Store`] is the cache, so kube-runtime's
+/// watches and follows bookmarks, recovering from failures as client-go's
+/// reflector does (see [`RetryBackoff`](super::RetryBackoff)); its reflector
+/// [`Store`] is the cache, so kube-runtime's
 /// `Controller` and `applier` can run on it ([`store`](Self::store)) without a
 /// second watch. On a re-list the new list is compared with the cache, and
 /// handlers get exactly the adds, updates and deletes that happened while the
@@ -212,8 +213,18 @@ where
             Some(namespace) => Api::namespaced_with(client, &namespace, &dyntype),
             None => Api::all_with(client, &dyntype),
         };
+        // A watch the server ends regularly, so one that goes quiet is a
+        // connection that dropped (see `recovery`).
+        let config = match config.timeout {
+            Some(_) => config,
+            None => config.timeout(WATCH_TIMEOUT_SECS),
+        };
+        let probe = api.clone().into_client();
         Self::from_decoded_stream_with(
-            watcher::watcher(api, config).default_backoff(),
+            recovering(
+                move || watcher::watcher(api.clone(), config.clone()),
+                Some(probe),
+            ),
             resync,
             dyntype,
         )

@@ -72,6 +72,30 @@ pub struct StartOptions {
     /// Do not start the watchdog that stops the control plane when the owner
     /// exits (then only `gc` cleans up after a dead owner).
     pub no_watchdog: bool,
+    /// More kube-apiserver flags (also after [`ControlPlane::revive`]).
+    pub apiserver_args: Vec<String>,
+}
+
+/// A process of the local control plane that a test can kill and revive.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Component {
+    /// etcd (its data survives a kill).
+    Etcd,
+    /// kube-apiserver.
+    ApiServer,
+    /// kube-controller-manager.
+    ControllerManager,
+}
+
+impl Component {
+    /// Its name in the `pids` file and to `controlplane.sh`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Component::Etcd => "etcd",
+            Component::ApiServer => "kube-apiserver",
+            Component::ControllerManager => "kube-controller-manager",
+        }
+    }
 }
 
 /// One process of a local control plane, as recorded in its `pids` file.
@@ -135,8 +159,22 @@ static SHARED: OnceLock<std::result::Result<ControlPlane, String>> = OnceLock::n
 /// use (blocking; see the module docs for how it is stopped). A start failure
 /// is remembered, so every test reports it instead of retrying.
 pub fn shared() -> Result<&'static ControlPlane> {
+    shared_with(&StartOptions::default())
+}
+
+/// [`shared`], started with `opts` if it is not running yet. A test binary
+/// whose tests need a differently configured control plane calls this (with
+/// the same options) before anything else asks for the shared one.
+pub fn shared_with(opts: &StartOptions) -> Result<&'static ControlPlane> {
     SHARED
-        .get_or_init(|| ControlPlane::start().map_err(|e| format!("{e:#}")))
+        .get_or_init(|| {
+            if ControlPlane::existing_cluster_configured() {
+                ControlPlane::start()
+            } else {
+                ControlPlane::start_local_with(opts)
+            }
+            .map_err(|e| format!("{e:#}"))
+        })
         .as_ref()
         .map_err(|e| anyhow!("starting the shared control plane failed: {e}"))
 }
@@ -209,6 +247,9 @@ impl ControlPlane {
         }
         if opts.no_watchdog {
             cmd.env("KUBE_CODEGEN_WATCHDOG", "0");
+        }
+        if !opts.apiserver_args.is_empty() {
+            cmd.env("KUBE_CODEGEN_APISERVER_ARGS", opts.apiserver_args.join(" "));
         }
         let out = run(&mut cmd, "hack/k8s/controlplane.sh start")?;
         let dir = out
@@ -329,6 +370,90 @@ impl ControlPlane {
             kubeconfig: self.kubeconfig(),
             keep: false,
         })
+    }
+
+    /// Kills `component` of a local control plane with SIGKILL, as a crash
+    /// does (blocking; returns once it is gone).
+    pub fn kill(&self, component: Component) -> Result<()> {
+        self.component_command("kill", component)
+    }
+
+    /// Starts `component` again after [`kill`](Self::kill), with the same
+    /// flags, port and data, as a restart or an in-place upgrade does;
+    /// returns once it is ready (`/readyz` for the API server, `/health` for
+    /// etcd).
+    pub fn revive(&self, component: Component) -> Result<()> {
+        self.component_command("revive", component)
+    }
+
+    fn component_command(&self, verb: &str, component: Component) -> Result<()> {
+        let dir = self.dir().ok_or_else(|| {
+            anyhow!("{verb} needs a local control plane, not an existing cluster")
+        })?;
+        let mut cmd = Command::new(script("controlplane.sh"));
+        cmd.args([verb, &dir.to_string_lossy(), component.name()])
+            .env("KUBE_CODEGEN_BIN_DIR", bin_dir()?)
+            .stdin(Stdio::null());
+        run(
+            &mut cmd,
+            &format!("hack/k8s/controlplane.sh {verb} {}", component.name()),
+        )
+        .map(drop)
+    }
+
+    /// Compacts etcd's history up to its current revision (what the API
+    /// server does every 5 minutes): a watch that would resume from before
+    /// it, and is not served from the API server's watch cache, gets
+    /// `410 Gone`. Returns the revision.
+    pub fn compact_etcd(&self) -> Result<u64> {
+        let etcd = self
+            .env_value("KUBE_CODEGEN_ETCD")
+            .ok_or_else(|| anyhow!("compacting etcd needs a local control plane"))?;
+        let post = |path: &str, body: &str| -> Result<serde_json::Value> {
+            let out = Command::new("curl")
+                .args(["-fsS", "--max-time", "10", "-X", "POST"])
+                .arg(format!("{etcd}{path}"))
+                .args(["-d", body])
+                .stdin(Stdio::null())
+                .output()
+                .context("running curl")?;
+            if !out.status.success() {
+                bail!(
+                    "POST {path} to etcd failed: {}",
+                    String::from_utf8_lossy(&out.stderr)
+                );
+            }
+            Ok(serde_json::from_slice(&out.stdout)?)
+        };
+        // Any key: the header carries the current revision.
+        let range = post("/v3/kv/range", r#"{"key":"AA=="}"#)?;
+        let revision: u64 = range["header"]["revision"]
+            .as_str()
+            .and_then(|r| r.parse().ok())
+            .ok_or_else(|| anyhow!("no revision in etcd's answer {range}"))?;
+        post(
+            "/v3/kv/compaction",
+            &format!(r#"{{"revision":"{revision}","physical":true}}"#),
+        )?;
+        Ok(revision)
+    }
+
+    /// The API server's audit log of a local control plane: one JSON event
+    /// per write (see [`crate::audit`]).
+    pub fn audit_log(&self) -> Option<PathBuf> {
+        self.dir().map(|dir| dir.join("logs/audit.log"))
+    }
+
+    /// The API server's address (`127.0.0.1:<port>`) of a local control
+    /// plane: what a [`crate::proxy::Proxy`] forwards to.
+    pub fn apiserver_addr(&self) -> Result<std::net::SocketAddr> {
+        let url = self
+            .apiserver_url()
+            .ok_or_else(|| anyhow!("no API server address: not a local control plane"))?;
+        let authority = url.trim_start_matches("https://").trim_end_matches('/');
+        authority
+            .parse()
+            .with_context(|| format!("API server address {authority:?}"))
     }
 
     /// Stop a local control plane (no-op for existing clusters) and remove its

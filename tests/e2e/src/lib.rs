@@ -14,10 +14,13 @@
 //! See `tests/e2e/README.md` for environment variables and the cache.
 #![forbid(unsafe_code)]
 
+pub mod audit;
 pub mod crds;
 pub mod envtest;
+pub mod probe;
+pub mod proxy;
 
 pub use envtest::{
-    ControlPlane, Process, StartOptions, TestNamespace, bin_dir, client, kubectl, ns,
-    pinned_kube_version, repo_root, shared,
+    Component, ControlPlane, Process, StartOptions, TestNamespace, bin_dir, client, kubectl, ns,
+    pinned_kube_version, repo_root, shared, shared_with,
 };

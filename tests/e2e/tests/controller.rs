@@ -7,15 +7,16 @@
 //! scoped to that namespace (`Config::namespace`), so tests run in parallel
 //! without seeing each other's Apps. One test runs the built binary.
 
+#[path = "support/apps.rs"]
+mod apps;
+
 use std::collections::{BTreeMap, BTreeSet};
-use std::future::Future;
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use anyhow::{Context, Result, anyhow, bail, ensure};
-use controller::{Config, Controller, LeaderElection, Metrics};
+use anyhow::{Context, Result, ensure};
+use controller::{Config, LeaderElection};
 use futures::{StreamExt, TryStreamExt};
-use generated::apis::myapp::v1::{App, AppSpec, DeploymentSpec, ServiceSpec};
+use generated::apis::myapp::v1::App;
 use generated::clientset::{Clientset, Interface};
 use k8s_openapi::api::apps::v1::Deployment;
 use k8s_openapi::api::authentication::v1::TokenRequest;
@@ -23,78 +24,21 @@ use k8s_openapi::api::authorization::v1::SubjectAccessReview;
 use k8s_openapi::api::coordination::v1::Lease;
 use k8s_openapi::api::core::v1::{Pod, Secret, Service, ServiceAccount};
 use k8s_openapi::api::events::v1::Event;
-use k8s_openapi::apiextensions_apiserver::pkg::apis::apiextensions::v1::CustomResourceDefinition;
 use kube::api::{
     Api, DeleteParams, DynamicObject, GroupVersionKind, ListParams, ObjectMeta, Patch, PatchParams,
     PostParams,
 };
 use kube::discovery::{self, Scope};
 use kube::{Client, Resource};
-use kube_codegen_manager::Health;
 use serde_json::{Value, json};
-use tokio::sync::oneshot;
-use tokio::task::JoinHandle;
 
-/// Bound for anything the controller (or kube-controller-manager) has to do.
-const TIMEOUT: Duration = Duration::from_secs(60);
+use apps::{
+    Running, TIMEOUT, build_binary, create_app, deployments, eventually, get_app, http_get,
+    install_crds, new_app, ready, services, start_as,
+};
 
 // ---------------------------------------------------------------------------
 // Helpers
-
-/// Poll `f` every 200 ms until it returns `Some`, or fail after `timeout`.
-async fn eventually<T, F, Fut>(what: &str, timeout: Duration, mut f: F) -> Result<T>
-where
-    F: FnMut() -> Fut,
-    Fut: Future<Output = Result<Option<T>>>,
-{
-    let deadline = tokio::time::Instant::now() + timeout;
-    loop {
-        if let Some(v) = f().await? {
-            return Ok(v);
-        }
-        if tokio::time::Instant::now() >= deadline {
-            bail!("timed out after {timeout:?} waiting for {what}");
-        }
-        tokio::time::sleep(Duration::from_millis(200)).await;
-    }
-}
-
-/// Install the generated CRDs (server-side apply: idempotent across tests)
-/// and wait until they are served.
-async fn install_crds(client: &Client) -> Result<()> {
-    let crds: Api<CustomResourceDefinition> = Api::all(client.clone());
-    for crd in generated::crds::custom_resource_definitions()? {
-        let name = crd.metadata.name.clone().context("CRD without name")?;
-        crds.patch(
-            &name,
-            &PatchParams::apply("e2e").force(),
-            &Patch::Apply(&crd),
-        )
-        .await
-        .map_err(|e| anyhow!("applying CRD {name}: {e:?}"))?;
-        eventually(&format!("CRD {name} Established"), TIMEOUT, || async {
-            let crd = crds.get(&name).await?;
-            let established = crd
-                .status
-                .and_then(|s| s.conditions)
-                .unwrap_or_default()
-                .iter()
-                .any(|c| c.type_ == "Established" && c.status == "True");
-            Ok(established.then_some(()))
-        })
-        .await?;
-    }
-    // Established does not mean discovery serves it yet to every client:
-    // wait until a list succeeds.
-    eventually("Apps served", TIMEOUT, || async {
-        Ok(Api::<App>::all(client.clone())
-            .list(&ListParams::default().limit(1))
-            .await
-            .ok()
-            .map(|_| ()))
-    })
-    .await
-}
 
 /// A client, the CRDs, and a fresh namespace.
 async fn setup(prefix: &str) -> Result<(Client, e2e::TestNamespace)> {
@@ -145,120 +89,9 @@ async fn admin_config() -> Result<kube::Config> {
     })
 }
 
-/// A controller running in this process, on a runtime of its own: killing
-/// it drops every task it has (workers, informers, lease renewal, in-flight
-/// requests) at once, like a crashed process.
-struct Running {
-    runtime: Option<tokio::runtime::Runtime>,
-    task: JoinHandle<Result<()>>,
-    stop: Option<oneshot::Sender<()>>,
-    metrics: Metrics,
-    health: Arc<Health>,
-    /// The replica's App cache.
-    apps: kube_codegen_runtime::listers::Lister<App>,
-    identity: String,
-}
-
 /// Starts a controller as the cluster admin.
 async fn start(config: Config) -> Result<Running> {
     start_as(admin_config().await?, config).await
-}
-
-/// Starts a controller authenticated by `kube_config`.
-async fn start_as(kube_config: kube::Config, config: Config) -> Result<Running> {
-    let identity = config.identity.clone();
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()?;
-    let (handles, handed) = oneshot::channel();
-    let (stop, stopped) = oneshot::channel::<()>();
-    // The client is made on the controller's runtime: its connection tasks
-    // live and die with it.
-    let task = runtime.spawn(async move {
-        let controller = Controller::new(Client::try_from(kube_config)?, config);
-        let _ = handles.send((controller.metrics(), controller.health(), controller.apps()));
-        controller
-            .run(async move {
-                let _ = stopped.await;
-            })
-            .await?;
-        anyhow::Ok(())
-    });
-    let (metrics, health, apps) = handed.await.context("the controller did not start")?;
-    Ok(Running {
-        runtime: Some(runtime),
-        task,
-        stop: Some(stop),
-        metrics,
-        health,
-        apps,
-        identity,
-    })
-}
-
-impl Drop for Running {
-    fn drop(&mut self) {
-        // A runtime may not be dropped inside another one; this may.
-        if let Some(runtime) = self.runtime.take() {
-            runtime.shutdown_background();
-        }
-    }
-}
-
-impl Running {
-    /// Graceful stop (what SIGTERM does); returns the controller's result.
-    async fn stop(mut self) -> Result<()> {
-        if let Some(stop) = self.stop.take() {
-            let _ = stop.send(());
-        }
-        tokio::time::timeout(Duration::from_secs(30), &mut self.task)
-            .await
-            .context("controller did not stop within 30 s")??
-    }
-
-    /// Kill it: no graceful stop, no lease release (a crash).
-    fn kill(mut self) {
-        if let Some(runtime) = self.runtime.take() {
-            runtime.shutdown_background();
-        }
-    }
-
-    /// Object writes (Apps, Deployments, Services) so far.
-    fn object_writes(&self) -> u64 {
-        ["apps", "deployments", "services"]
-            .iter()
-            .map(|r| self.metrics.writes_to(r))
-            .sum()
-    }
-}
-
-fn new_app(name: &str, deployment: &str, image: &str, replicas: i32, service: &str) -> App {
-    App {
-        metadata: ObjectMeta {
-            name: Some(name.to_owned()),
-            ..ObjectMeta::default()
-        },
-        spec: AppSpec {
-            deployment: DeploymentSpec {
-                name: deployment.to_owned(),
-                image: image.to_owned(),
-                replicas: Some(replicas),
-            },
-            service: ServiceSpec {
-                name: service.to_owned(),
-            },
-        },
-        status: None,
-    }
-}
-
-async fn create_app(client: &Client, ns: &str, app: &App) -> Result<App> {
-    Ok(Clientset::new(client.clone())
-        .myapp_v1()
-        .apps(ns)
-        .create(&PostParams::default(), app)
-        .await?)
 }
 
 /// The App most tests start from: `example`, with Deployment and Service `web`,
@@ -278,32 +111,6 @@ async fn patch_app(client: &Client, ns: &str, name: &str, patch: Value) -> Resul
         .apps(ns)
         .patch(name, &PatchParams::default(), &Patch::Merge(&patch))
         .await?)
-}
-
-async fn get_app(client: &Client, ns: &str, name: &str) -> Result<App> {
-    Ok(Clientset::new(client.clone())
-        .myapp_v1()
-        .apps(ns)
-        .get(name)
-        .await?)
-}
-
-fn deployments(client: &Client, ns: &str) -> Api<Deployment> {
-    Api::namespaced(client.clone(), ns)
-}
-
-fn services(client: &Client, ns: &str) -> Api<Service> {
-    Api::namespaced(client.clone(), ns)
-}
-
-/// `(status, reason, message)` of the App's Ready condition, if any.
-fn ready(app: &App) -> Option<(String, String, String)> {
-    app.status
-        .as_ref()?
-        .conditions
-        .iter()
-        .find(|c| c.type_ == "Ready")
-        .map(|c| (c.status.clone(), c.reason.clone(), c.message.clone()))
 }
 
 /// Waits until the App's Ready condition has `reason` (for the current generation).
@@ -967,7 +774,8 @@ async fn two_replicas_elect_one_leader_and_fail_over() -> Result<()> {
         lease_name: "app-controller".into(),
         lease_namespace: ns.clone(),
         lease_duration: Duration::from_secs(4),
-        renew_grace: Duration::from_secs(2),
+        renew_deadline: Duration::from_secs(2),
+        retry_period: Duration::from_millis(500),
     };
     let replica = |name: &str| {
         let mut cfg = config(&ns);
@@ -1289,7 +1097,8 @@ async fn the_controller_runs_with_only_the_rbac_of_its_manifests() -> Result<()>
     let mut cfg = config(&ns);
     cfg.leader_election = Some(LeaderElection {
         lease_duration: Duration::from_secs(4),
-        renew_grace: Duration::from_secs(2),
+        renew_deadline: Duration::from_secs(2),
+        retry_period: Duration::from_millis(500),
         ..LeaderElection::new("app-controller", "app-system")
     });
     let controller = start_as(sa_config, cfg).await?;
@@ -1472,50 +1281,6 @@ async fn the_service_account_is_allowed_exactly_what_the_markers_grant() -> Resu
     );
     ensure!(denied > allowed, "{denied} denied, {allowed} allowed");
     Ok(())
-}
-
-/// Builds the `app-controller` binary (cached by cargo) and returns its path.
-fn build_binary() -> Result<std::path::PathBuf> {
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    let out = std::process::Command::new(cargo)
-        .current_dir(e2e::repo_root())
-        .args([
-            "build",
-            "-p",
-            "controller",
-            "--bin",
-            "app-controller",
-            "--message-format=json",
-        ])
-        .stderr(std::process::Stdio::inherit())
-        .output()
-        .context("running cargo build")?;
-    ensure!(out.status.success(), "cargo build -p controller failed");
-    String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .filter_map(|l| serde_json::from_str::<Value>(l).ok())
-        .filter(|m| m["target"]["name"] == "app-controller")
-        .filter_map(|m| m["executable"].as_str().map(std::path::PathBuf::from))
-        .next_back()
-        .ok_or_else(|| anyhow!("cargo build printed no app-controller executable"))
-}
-
-async fn http_get(port: u16, path: &str) -> Result<(u16, String)> {
-    use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    let mut stream = tokio::net::TcpStream::connect(("127.0.0.1", port)).await?;
-    stream
-        .write_all(
-            format!("GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").as_bytes(),
-        )
-        .await?;
-    let mut response = String::new();
-    stream.read_to_string(&mut response).await?;
-    let code = response
-        .split_whitespace()
-        .nth(1)
-        .and_then(|c| c.parse().ok())
-        .unwrap_or(0);
-    Ok((code, response))
 }
 
 #[tokio::test]

@@ -980,7 +980,8 @@ async fn freeze_replica(
         identity: identity.to_owned(),
         leader_election: Some(kube_codegen_manager::LeaderElection {
             lease_duration: Duration::from_secs(4),
-            renew_grace: Duration::from_secs(2),
+            renew_deadline: Duration::from_secs(2),
+            retry_period: Duration::from_millis(500),
             ..kube_codegen_manager::LeaderElection::new("freeze-operator", ns)
         }),
         webhook: Options {
