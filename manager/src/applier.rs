@@ -185,6 +185,7 @@ where
     let config = controller::Config::default()
         .concurrency(u16::try_from(workers.max(1)).unwrap_or(u16::MAX));
     let name = shared.name().to_owned();
+    let pending = shared.pending.clone();
     applier(
         |object, shared: Arc<Shared<K, C, R>>| -> ReconcileFuture<R::Error> {
             Box::pin(shared.reconcile(object))
@@ -200,6 +201,8 @@ where
         // Requested, but gone from the cache meanwhile: nothing to do.
         Err(controller::Error::ObjectNotFound(object)) => {
             tracing::debug!(controller = %name, %object, "object is gone; nothing to reconcile");
+            let namespace = object.namespace.as_deref().unwrap_or_default();
+            pending.dropped(&ObjectKey::new(namespace, &object.name));
         }
         Err(error) => tracing::warn!(controller = %name, %error, "reconcile loop"),
     })

@@ -19,6 +19,7 @@
 //! deleted before the cache saw it) is dropped after [`EXPECTATION_TTL`].
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 
@@ -30,6 +31,9 @@ use crate::key::ObjectKey;
 /// dropped (client-go's `ExpectationsTimeout` is 5 minutes; a watch event
 /// comes within seconds, so a lost one is noticed sooner here).
 pub const EXPECTATION_TTL: Duration = Duration::from_secs(30);
+
+/// The size of the created map below which expired entries are not swept.
+const SWEEP_MIN: usize = 256;
 
 /// An object of some kind: its group, plural resource and key.
 type Entry = (&'static str, &'static str, ObjectKey);
@@ -43,12 +47,24 @@ fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
 }
 
 /// What one controller wrote and its cache has not shown yet.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct Expectations {
     /// Objects created, and when.
     created: Mutex<HashMap<Entry, Instant>>,
     /// Objects written, and the `resourceVersion` each write replaced.
     replaced: Mutex<HashMap<Entry, String>>,
+    /// The size of `created` at which expired entries are swept next.
+    sweep_at: AtomicUsize,
+}
+
+impl Default for Expectations {
+    fn default() -> Self {
+        Self {
+            created: Mutex::default(),
+            replaced: Mutex::default(),
+            sweep_at: AtomicUsize::new(SWEEP_MIN),
+        }
+    }
 }
 
 impl Expectations {
@@ -59,7 +75,16 @@ impl Expectations {
 
     /// The object of kind `K` at `key` was just created.
     pub fn expect_created<K: Kind>(&self, key: &ObjectKey) {
-        lock(&self.created).insert(entry::<K>(key), Instant::now());
+        let mut created = lock(&self.created);
+        // An expectation nobody asks about again (its owner was deleted
+        // before the next reconcile) would stay forever: past the TTL it
+        // means nothing, so drop those whenever the map has doubled.
+        if created.len() >= self.sweep_at.load(Ordering::Relaxed) {
+            created.retain(|_, at| at.elapsed() < EXPECTATION_TTL);
+            self.sweep_at
+                .store((created.len() * 2).max(SWEEP_MIN), Ordering::Relaxed);
+        }
+        created.insert(entry::<K>(key), Instant::now());
     }
 
     /// Whether the object of kind `K` at `key` was created moments ago and
@@ -122,6 +147,19 @@ mod tests {
             !e.awaits_create::<Deployment>(&key, false),
             "forgotten once cached"
         );
+    }
+
+    #[test]
+    fn expectations_nobody_asks_about_again_are_dropped_past_their_ttl() {
+        let e = Expectations::new();
+        let old = Instant::now() - EXPECTATION_TTL - Duration::from_secs(1);
+        for i in 0..SWEEP_MIN {
+            let key = ObjectKey::new("shop", &format!("gone-{i}"));
+            lock(&e.created).insert(entry::<Deployment>(&key), old);
+        }
+        e.expect_created::<Deployment>(&ObjectKey::new("shop", "web"));
+        assert_eq!(lock(&e.created).len(), 1, "expired expectations kept");
+        assert!(e.awaits_create::<Deployment>(&ObjectKey::new("shop", "web"), false));
     }
 
     #[test]

@@ -90,6 +90,13 @@ impl Pending {
         }
     }
 
+    /// `key` was requested but will not be reconciled: it is gone from the
+    /// cache (a child's change named an owner deleted meanwhile). Without
+    /// this, each such key would wait in the queue's count forever.
+    pub fn dropped(&self, key: &ObjectKey) {
+        self.update(|keys| keys.remove(key));
+    }
+
     /// How many objects wait.
     pub fn len(&self) -> usize {
         self.keys

@@ -508,3 +508,34 @@ async fn metrics_by_name_on_the_endpoint() {
     running.await.unwrap().unwrap();
     assert!(!health.is_alive());
 }
+
+#[tokio::test]
+async fn a_request_for_an_object_that_is_gone_leaves_the_queue() {
+    // A child whose owner does not exist (deleted before its children's
+    // last events): each change of it requests a ConfigMap that is gone.
+    let fake = fake::Clientset::new([config_map("alive").into()]);
+    let mut orphan = ReplicaSet::default();
+    orphan.metadata.name = Some("orphan".into());
+    orphan.metadata.namespace = Some("default".into());
+    let mut gone = config_map("gone");
+    gone.metadata.uid = Some("uid-of-gone".into());
+    owner::set_controller_reference(&gone, &mut orphan).unwrap();
+    fake.add_object(orphan).unwrap();
+    let log = Log::default();
+    let metrics = kube_codegen_manager::Metrics::new();
+    let mut manager = Manager::fake(&fake, "test-operator", config()).with_metrics(metrics.clone());
+    manager
+        .controller::<ConfigMap>()
+        .owns::<ReplicaSet>()
+        .complete(Owning(log.clone()));
+    let (l, m) = (log.clone(), metrics.clone());
+    run_until(manager, move || {
+        l.count("alive") > 0
+            && m.render().contains(
+                "workqueue_depth{controller=\"configmap\",name=\"configmap\",priority=\"\"} 0",
+            )
+    })
+    .await
+    .unwrap();
+    assert_eq!(log.count("gone"), 0);
+}

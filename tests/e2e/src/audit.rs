@@ -138,4 +138,34 @@ impl AuditLog {
             .filter(|w| w.is_from(identity))
             .collect())
     }
+
+    /// The first successful write of the Lease `lease` by `identity`
+    /// received after `since`: a standby writes its Lease only to take it
+    /// over, so this is its acquisition.
+    pub fn acquisition(&self, lease: &str, identity: &str, since: Timestamp) -> Result<Write> {
+        self.writes_from(identity)?
+            .into_iter()
+            .find(|w| {
+                w.is_lease(lease) && w.received() > since && w.code().is_some_and(|c| c < 300)
+            })
+            .with_context(|| format!("no Lease write by {identity} after {since}"))
+    }
+
+    /// The writes by `identity` received after `after`, one line each.
+    pub fn writes_after(&self, identity: &str, after: Timestamp) -> Result<Vec<String>> {
+        Ok(self
+            .writes_from(identity)?
+            .into_iter()
+            .filter(|w| w.received() > after)
+            .map(|w| {
+                format!(
+                    "{} {} {:?} at {}",
+                    w.verb,
+                    w.object_ref.resource,
+                    w.object_ref.name,
+                    w.received()
+                )
+            })
+            .collect())
+    }
 }

@@ -20,6 +20,8 @@ mod faults {
     mod expiry;
     #[path = "leader.rs"]
     mod leader;
+    #[path = "memory.rs"]
+    mod memory;
     #[path = "panics.rs"]
     mod panics;
     #[path = "restart.rs"]

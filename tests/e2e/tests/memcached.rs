@@ -12,6 +12,12 @@
 //! the standby's webhook server on loopback TLS (a URL and the `caBundle`, as
 //! cert-manager and the Service would in a cluster); the API server applies
 //! the default and returns the denial.
+//!
+//! And the operator's bad day, which it inherits from the manager: the API
+//! server restarted (5 s down: the leader keeps its Lease, new work converges
+//! within 5 s of the server's readiness), then the leader cut off by a proxy
+//! of its own (the standby takes over; the audit log shows no write of the
+//! old leader after that; the old leader exits).
 
 #[path = "../../../codegen-cli/tests/scaffolded/mod.rs"]
 mod scaffolded;
@@ -20,13 +26,17 @@ use std::future::Future;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail, ensure};
+use e2e::Component;
+use e2e::audit::AuditLog;
+use e2e::proxy::Proxy;
 use k8s_openapi::api::apps::v1::Deployment;
 use k8s_openapi::api::authentication::v1::TokenRequest;
 use k8s_openapi::api::coordination::v1::Lease;
 use k8s_openapi::api::core::v1::ServiceAccount;
+use k8s_openapi::jiff::Timestamp;
 use kube::ResourceExt;
 use kube::api::{
     Api, DeleteParams, DynamicObject, GroupVersionKind, Patch, PatchParams, PostParams,
@@ -305,12 +315,17 @@ async fn the_memcached_tutorial_from_an_empty_directory() -> Result<()> {
     let cert = rcgen::CertificateParams::new(vec!["127.0.0.1".to_owned()])?.self_signed(&key)?;
     std::fs::write(certs.join("tls.crt"), cert.pem())?;
     std::fs::write(certs.join("tls.key"), key.serialize_pem())?;
-    let a = Operator::start(&binary, &kubeconfig, "replica-a", home.path())?;
+    // replica-a reaches the API server through a proxy of its own, which
+    // the test cuts later.
+    let proxy = Proxy::start(cp.apiserver_addr()?).await?;
+    let proxied = home.path().join("operator-proxied.kubeconfig");
+    through_proxy(&kubeconfig, &proxied, proxy.addr())?;
+    let mut a = Operator::start(&binary, &proxied, "replica-a", home.path())?;
     eventually("replica-a holds the Lease", || async {
         Ok((lease_holder(&leases).await? == Some("replica-a".into())).then_some(()))
     })
     .await?;
-    let b = Operator::start(&binary, &kubeconfig, "replica-b", home.path())?;
+    let mut b = Operator::start(&binary, &kubeconfig, "replica-b", home.path())?;
     // Ready: its caches synced and its webhook server listening.
     eventually("replica-b serves /readyz", || async {
         Ok(b.get("/readyz").ok().map(drop))
@@ -408,15 +423,73 @@ async fn the_memcached_tutorial_from_an_empty_directory() -> Result<()> {
         Ok(()) => bail!("a size of 5 was admitted"),
     }
 
-    // The leader stops; the standby takes over at once (the Lease is released).
-    a.terminate()?;
+    // The API server is killed and started again, 5 s later: the leader
+    // keeps its Lease, and new work converges at once.
+    tokio::task::spawn_blocking(move || cp.kill(Component::ApiServer)).await??;
+    tokio::time::sleep(Duration::from_secs(5)).await;
+    tokio::task::spawn_blocking(move || cp.revive(Component::ApiServer)).await??;
+    let ready = Instant::now();
+    set_size(&memcacheds, 2).await?;
+    wait_replicas(&deployments, 2).await?;
+    let converged = ready.elapsed();
+    ensure!(
+        converged <= Duration::from_secs(5),
+        "converged {converged:?} after the API server was ready"
+    );
+    ensure!(
+        lease_holder(&leases).await? == Some("replica-a".into()),
+        "the restart changed the leader"
+    );
+    ensure!(a.is_running()? && b.is_running()?, "a replica exited");
+
+    // The leader is cut off: the standby takes over, the old leader writes
+    // nothing after that, and exits.
+    let audit = AuditLog::of(cp)?;
+    let cut = Timestamp::now();
+    proxy.partition();
     eventually("replica-b holds the Lease", || async {
         Ok((lease_holder(&leases).await? == Some("replica-b".into())).then_some(()))
     })
     .await?;
+    let acquired = audit.acquisition(PROJECT, "replica-b", cut)?;
+    set_size(&memcacheds, 1).await?;
+    wait_replicas(&deployments, 1).await?;
+    ensure!(b.reconciles()? > 0, "the new leader reconciled nothing");
+    proxy.heal();
+    let deadline = Instant::now() + TIMEOUT;
+    while a.is_running()? {
+        ensure!(
+            Instant::now() < deadline,
+            "replica-a did not exit after losing its Lease"
+        );
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    let late = audit.writes_after("replica-a", acquired.received())?;
+    ensure!(
+        late.is_empty(),
+        "the old leader wrote after the takeover: {late:?}"
+    );
+    eprintln!(
+        "memcached: converged {converged:?} after the API server's restart; {} writes by the cut-off leader after the takeover",
+        late.len()
+    );
+
+    // A graceful stop hands the Lease over at once (released): replica-c,
+    // now serving the webhooks, takes over from replica-b.
+    let c = Operator::start(&binary, &kubeconfig, "replica-c", home.path())?;
+    eventually("replica-c serves /readyz", || async {
+        Ok(c.get("/readyz").ok().map(drop))
+    })
+    .await?;
+    point_webhooks_at(&admin, c.webhook, cert.pem().as_bytes()).await?;
+    b.terminate()?;
+    eventually("replica-c holds the Lease", || async {
+        Ok((lease_holder(&leases).await? == Some("replica-c".into())).then_some(()))
+    })
+    .await?;
     set_size(&memcacheds, 2).await?;
     wait_replicas(&deployments, 2).await?;
-    ensure!(b.reconciles()? > 0, "the new leader reconciled nothing");
+    ensure!(c.reconciles()? > 0, "the new leader reconciled nothing");
 
     // Deleted: its Deployment is garbage collected.
     memcacheds
@@ -430,7 +503,7 @@ async fn the_memcached_tutorial_from_an_empty_directory() -> Result<()> {
             .then_some(()))
     })
     .await?;
-    b.terminate()?;
+    c.terminate()?;
 
     // make undeploy removes the operator and its CRD.
     run_ok(&mut make(&["undeploy"]));
@@ -606,6 +679,11 @@ impl Operator {
             .sum())
     }
 
+    /// Whether the process still runs.
+    fn is_running(&mut self) -> Result<bool> {
+        Ok(self.child.try_wait()?.is_none())
+    }
+
     /// SIGTERM, and wait for a graceful exit.
     fn terminate(mut self) -> Result<()> {
         run_ok(Command::new("kill").args(["-TERM", &self.child.id().to_string()]));
@@ -632,6 +710,19 @@ impl Drop for Operator {
             );
         }
     }
+}
+
+/// Writes `kubeconfig` to `to`, its server the proxy at `proxy` (the API
+/// server's certificate names 127.0.0.1, so TLS verifies as before).
+fn through_proxy(kubeconfig: &Path, to: &Path, proxy: std::net::SocketAddr) -> Result<()> {
+    let mut config = Kubeconfig::read_from(kubeconfig)?;
+    for cluster in &mut config.clusters {
+        if let Some(cluster) = cluster.cluster.as_mut() {
+            cluster.server = Some(format!("https://{proxy}"));
+        }
+    }
+    std::fs::write(to, serde_json::to_string(&config)?)?;
+    Ok(())
 }
 
 fn free_port() -> Result<u16> {

@@ -211,3 +211,50 @@ async fn a_watch_expired_by_compaction_lists_once_and_misses_no_delete_or_finali
     running.await.context("the manager panicked")??;
     Ok(())
 }
+
+/// A connection that silently stops carrying anything (the proxy drops
+/// every byte, nobody closes anything) is noticed within 60 s: the watch
+/// gives up on it and opens a new one. About a minute, so not in
+/// `hack/test.sh`: `cargo test -p e2e --test faults -- --ignored dropped`.
+#[tokio::test]
+#[ignore = "a minute long: the figure the README's reliability table quotes"]
+async fn a_silently_dropped_watch_connection_is_noticed_within_60s() -> Result<()> {
+    let _faults = support::shared().await;
+    let cp = support::control_plane().await?;
+    let (_client, ns) = support::setup("faults-dropped").await?;
+    let ns = ns.name().to_owned();
+    let proxy = Proxy::start(cp.apiserver_addr()?).await?;
+    let replica = Client::try_from(proxy::kube_config(cp, proxy.addr(), "dropped").await?)?;
+    let manager = manager(replica, &ns);
+    let informer = manager.cache::<ConfigMap>();
+    let stop = CancellationToken::new();
+    let done = stop.clone();
+    let running = tokio::spawn(manager.run(async move { done.cancelled().await }));
+    eventually("the informer to sync", TIMEOUT, || async {
+        Ok(informer.has_synced().then_some(()))
+    })
+    .await?;
+    let connections = proxy.accepted().len();
+    let dropped = Instant::now();
+    proxy.partition();
+    let noticed = eventually("a new connection", Duration::from_secs(90), || async {
+        let accepted = proxy.accepted();
+        Ok((accepted.len() > connections).then(|| accepted[connections].duration_since(dropped)))
+    })
+    .await?;
+    record(
+        "a watch connection silently dropped",
+        &format!(
+            "noticed (a new connection opened) {} after the drop",
+            secs(noticed)
+        ),
+    );
+    ensure!(
+        noticed <= Duration::from_secs(60),
+        "noticed only after {noticed:?}"
+    );
+    proxy.heal();
+    stop.cancel();
+    running.await.context("the manager panicked")??;
+    Ok(())
+}

@@ -8,38 +8,11 @@ use std::process::Stdio;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, ensure};
-use e2e::audit::{AuditLog, Write};
+use e2e::audit::AuditLog;
 use k8s_openapi::jiff::Timestamp;
 
 use super::support::{self, Replica, caches_equal_a_fresh_list, create_apps, names, record, secs};
 use crate::apps::{self, TIMEOUT, eventually};
-
-/// The Lease write by which `identity` took the Lease over after `since`:
-/// a standby writes the Lease only to take it.
-fn acquisition(log: &AuditLog, lease: &str, identity: &str, since: Timestamp) -> Result<Write> {
-    log.writes_from(identity)?
-        .into_iter()
-        .find(|w| w.is_lease(lease) && w.received() > since && w.code().is_some_and(|c| c < 300))
-        .with_context(|| format!("no Lease write by {identity} after {since}"))
-}
-
-/// The writes by `identity` the server received after `after`.
-fn writes_after(log: &AuditLog, identity: &str, after: Timestamp) -> Result<Vec<String>> {
-    Ok(log
-        .writes_from(identity)?
-        .into_iter()
-        .filter(|w| w.received() > after)
-        .map(|w| {
-            format!(
-                "{} {} {:?} at {}",
-                w.verb,
-                w.object_ref.resource,
-                w.object_ref.name,
-                w.received()
-            )
-        })
-        .collect())
-}
 
 #[tokio::test]
 async fn a_partitioned_leader_writes_nothing_after_the_new_leader_took_over() -> Result<()> {
@@ -76,7 +49,7 @@ async fn a_partitioned_leader_writes_nothing_after_the_new_leader_took_over() ->
         tokio::time::sleep(Duration::from_millis(500)).await;
     }
     let takeover = cut_at.elapsed();
-    let acquired = acquisition(&log, &election.lease_name, b.identity(), cut)?;
+    let acquired = log.acquisition(&election.lease_name, b.identity(), cut)?;
     tokio::time::sleep(Duration::from_secs(3)).await;
 
     // Restore it.
@@ -95,7 +68,7 @@ async fn a_partitioned_leader_writes_nothing_after_the_new_leader_took_over() ->
     )
     .await?;
     tokio::time::sleep(Duration::from_secs(2)).await;
-    let late = writes_after(&log, a.identity(), acquired.received())?;
+    let late = log.writes_after(a.identity(), acquired.received())?;
     caches_equal_a_fresh_list(&client, &ns, &b.running).await?;
     record(
         "leader partitioned by its proxy",
@@ -191,7 +164,7 @@ async fn a_frozen_leader_writes_nothing_when_it_resumes_and_stops_leading() -> R
     let frozen_at = Instant::now();
     create_apps(&client, &ns, &names("during", 10)).await?;
     let acquired = eventually("b to take over", TIMEOUT, || async {
-        Ok(acquisition(&log, &lease, &b.identity, frozen).ok())
+        Ok(log.acquisition(&lease, &b.identity, frozen).ok())
     })
     .await?;
     let takeover = frozen_at.elapsed();
@@ -216,7 +189,7 @@ async fn a_frozen_leader_writes_nothing_when_it_resumes_and_stops_leading() -> R
         || async { Ok(apps::all_converged(&client, &ns, &all).await?.then_some(())) },
     )
     .await?;
-    let late = writes_after(&log, &a.identity, acquired.received())?;
+    let late = log.writes_after(&a.identity, acquired.received())?;
     record(
         "leader frozen past its Lease (SIGSTOP)",
         &format!(
