@@ -92,7 +92,8 @@ async fn wave(client: &Client, ns: &str, wave: usize) -> Result<()> {
 }
 
 /// `waves` waves of [`PER_WAVE`] Apps after a warm-up wave; returns the RSS
-/// before (after the warm-up), after every tenth wave, and at the end, KiB.
+/// before (after the warm-up), after each tenth of the waves, and at the
+/// end, KiB.
 async fn churn(waves: usize) -> Result<(u64, Vec<u64>, u64, Duration)> {
     let _alone = support::exclusive().await;
     let (client, ns) = support::setup("faults-memory").await?;
@@ -122,7 +123,7 @@ async fn churn(waves: usize) -> Result<(u64, Vec<u64>, u64, Duration)> {
     let mut after_waves = Vec::new();
     for n in 1..=waves {
         wave(&client, &ns, n).await?;
-        if n % 10 == 0 {
+        if n % (waves / 10).max(1) == 0 {
             after_waves.push(rss_kib(pid)?);
         }
     }
@@ -141,7 +142,7 @@ fn check(waves: usize, (before, after, end, took): (u64, Vec<u64>, u64, Duration
             waves * PER_WAVE
         ),
         &format!(
-            "RSS {:.1} MiB before, {:.1} MiB after ({:+.1} %), every 10 waves {:?} MiB; {:.0} s",
+            "RSS {:.1} MiB before, {:.1} MiB after ({:+.1} %), after each tenth of the waves {:?} MiB; {:.0} s",
             before as f64 / 1024.0,
             end as f64 / 1024.0,
             (end as f64 / before as f64 - 1.0) * 100.0,
