@@ -198,17 +198,15 @@ impl<'a> FieldView<'a> {
         f
     }
 
-    /// A finding about the field, at one of its markers.
+    /// A finding about the field caused by one of its markers: reported at
+    /// the field, as KAL does (a fix then edits the marker's line).
     pub fn finding_at(
         &self,
         rule: &'static str,
         message: impl Into<String>,
-        at: &LintMarker,
+        _marker: &LintMarker,
     ) -> Finding {
-        let mut f = self.finding(rule, message);
-        f.location = at.location.clone();
-        f.span_len = at.text.chars().count();
-        f
+        self.finding(rule, message)
     }
 
     /// An edit that adds `+marker` on its own line above the field.

@@ -43,13 +43,19 @@ pub struct LintMarker {
 
 impl LintMarker {
     /// The `key=value` arguments of `+name:key=value,key2=value2`.
+    /// The value of `+name=value` (or `:=value`) is the argument named `""`,
+    /// as KAL's marker parser names it.
     pub fn args(&self) -> BTreeMap<String, String> {
+        let unnamed = self
+            .expression
+            .strip_prefix(":=")
+            .or_else(|| self.expression.strip_prefix('='));
+        if let Some(value) = unnamed {
+            return BTreeMap::from([(String::new(), unquote(value.trim()).to_owned())]);
+        }
         let Some(rest) = self.expression.strip_prefix(':') else {
             return BTreeMap::new();
         };
-        if rest.starts_with('=') {
-            return BTreeMap::new();
-        }
         split_args(rest)
             .into_iter()
             .filter_map(|arg| {

@@ -32,8 +32,6 @@ pub fn run(cx: &Cx<'_>, _: &Value) -> Result<Vec<Finding>, ConfigError> {
                     format!("remove the duplicated `{}`", m.text),
                     vec![remove_marker(&t.file.path, m)],
                 );
-            f.location = m.location.clone();
-            f.span_len = m.text.chars().count();
             out.push(f);
         }
     }

@@ -85,8 +85,6 @@ pub fn check(rule: &'static str, cx: &Cx<'_>, list: &[Forbidden]) -> Vec<Finding
                     format!("remove forbidden marker \"{shown}\""),
                     vec![remove_marker(&t.file.path, m)],
                 );
-            f.location = m.location.clone();
-            f.span_len = m.text.chars().count();
             out.push(f);
         }
     }

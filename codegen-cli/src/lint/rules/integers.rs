@@ -5,7 +5,7 @@
 
 use serde_json::Value;
 
-use super::walk_type;
+use super::walk_all;
 use crate::lint::config::ConfigError;
 use crate::lint::context::Cx;
 use crate::lint::finding::Finding;
@@ -14,13 +14,8 @@ use crate::model::FieldType;
 pub const NAME: &str = "integers";
 
 pub fn run(cx: &Cx<'_>, _: &Value) -> Result<Vec<Finding>, ConfigError> {
-    let mut out = Vec::new();
-    for f in cx.fields() {
-        // `Vec<u8>` with its own serialization is bytes, not integers.
-        if f.field.is_bytes() {
-            continue;
-        }
-        out.extend(walk_type(NAME, &f, &mut |ty| match ty {
+    let mut out = walk_all(NAME, cx, &|f| f.field.is_bytes(), &mut |ty| {
+        match ty {
             FieldType::Integer { signed: true, bits } if *bits < 32 => Some(
                 "should not use an int, int8 or int16. Use int32 or int64 depending on bounding requirements".to_owned(),
             ),
@@ -31,8 +26,8 @@ pub fn run(cx: &Cx<'_>, _: &Value) -> Result<Vec<Finding>, ConfigError> {
                 "should not use unsigned integers, use only int32 or int64 and apply validation to ensure the value is positive".to_owned(),
             ),
             _ => None,
-        }));
-    }
+        }
+    });
     for f in &mut out {
         f.help = Some(
             "use `i32` or `i64` (with `+kubebuilder:validation:Minimum=0` for a count)".to_owned(),

@@ -75,5 +75,5 @@ pub fn suggests(policy: &str) -> bool {
     policy == "SuggestFix"
 }
 
-pub(crate) use types::walk_type;
+pub(crate) use types::walk_all;
 pub(crate) use zero::zero_value;

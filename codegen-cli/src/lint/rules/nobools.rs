@@ -3,7 +3,7 @@
 
 use serde_json::Value;
 
-use super::walk_type;
+use super::walk_all;
 use crate::lint::config::ConfigError;
 use crate::lint::context::Cx;
 use crate::lint::finding::Finding;
@@ -12,14 +12,11 @@ use crate::model::FieldType;
 pub const NAME: &str = "nobools";
 
 pub fn run(cx: &Cx<'_>, _: &Value) -> Result<Vec<Finding>, ConfigError> {
-    let mut out = Vec::new();
-    for f in cx.fields() {
-        out.extend(walk_type(NAME, &f, &mut |ty| {
-            matches!(ty, FieldType::Bool).then(|| {
+    let mut out = walk_all(NAME, cx, &|_| false, &mut |ty| {
+        matches!(ty, FieldType::Bool).then(|| {
                 "should not use a bool. Use a string type with meaningful constant values as an enum.".to_owned()
             })
-        }));
-    }
+    });
     for f in &mut out {
         f.help = Some("use a unit-only enum, which serde writes as a string".to_owned());
     }

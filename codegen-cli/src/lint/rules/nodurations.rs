@@ -4,7 +4,7 @@
 
 use serde_json::Value;
 
-use super::walk_type;
+use super::walk_all;
 use crate::lint::config::ConfigError;
 use crate::lint::context::Cx;
 use crate::lint::finding::Finding;
@@ -19,15 +19,14 @@ const DURATIONS: &[&str] = &[
 ];
 
 pub fn run(cx: &Cx<'_>, _: &Value) -> Result<Vec<Finding>, ConfigError> {
-    let mut out = Vec::new();
-    for f in cx.fields() {
-        out.extend(walk_type(NAME, &f, &mut |ty| match ty {
+    let mut out = walk_all(NAME, cx, &|_| false, &mut |ty| {
+        match ty {
             FieldType::External(e) if DURATIONS.contains(&e.path.as_str()) => Some(
                 "should not use a Duration. Use an integer type with units in the name to avoid the need for clients to implement Go style duration parsing.".to_owned(),
             ),
             _ => None,
-        }));
-    }
+        }
+    });
     for f in &mut out {
         f.help = Some("use an `i32` with the unit in the name, e.g. `timeoutSeconds`".to_owned());
     }

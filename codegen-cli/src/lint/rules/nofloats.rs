@@ -4,7 +4,7 @@
 
 use serde_json::Value;
 
-use super::walk_type;
+use super::walk_all;
 use crate::lint::config::ConfigError;
 use crate::lint::context::Cx;
 use crate::lint::finding::Finding;
@@ -13,15 +13,11 @@ use crate::model::FieldType;
 pub const NAME: &str = "nofloats";
 
 pub fn run(cx: &Cx<'_>, _: &Value) -> Result<Vec<Finding>, ConfigError> {
-    let mut out = Vec::new();
-    for f in cx.fields() {
-        out.extend(walk_type(NAME, &f, &mut |ty| {
-            matches!(ty, FieldType::Float { .. }).then(|| {
-                "should not use a float value because they cannot be reliably round-tripped."
-                    .to_owned()
-            })
-        }));
-    }
+    let mut out = walk_all(NAME, cx, &|_| false, &mut |ty| {
+        matches!(ty, FieldType::Float { .. }).then(|| {
+            "should not use a float value because they cannot be reliably round-tripped.".to_owned()
+        })
+    });
     for f in &mut out {
         f.help =
             Some("use an integer with the unit in the name, or a `Quantity` string".to_owned());

@@ -7,7 +7,7 @@
 use serde::Deserialize;
 use serde_json::Value;
 
-use super::walk_type;
+use super::walk_all;
 use crate::lint::config::{self, ConfigError};
 use crate::lint::context::{Cx, strip};
 use crate::lint::finding::Finding;
@@ -47,20 +47,19 @@ fn is_simple(ty: &FieldType) -> bool {
 pub fn run(cx: &Cx<'_>, settings: &Value) -> Result<Vec<Finding>, ConfigError> {
     let s: Settings = config::settings(NAME, settings)?;
     let policy = s.policy.unwrap_or(Policy::AllowStringToStringMaps);
-    let mut out = Vec::new();
-    for f in cx.fields() {
-        out.extend(walk_type(NAME, &f, &mut |ty| match ty {
-            FieldType::Map { key, value, .. } => {
-                let allowed = match policy {
-                    Policy::Enforce => false,
-                    Policy::AllowStringToStringMaps => is_string(key) && is_string(value),
-                    Policy::Ignore => is_simple(key) && is_simple(value),
-                };
-                (!allowed).then(|| "should not use a map type, use a list type with a unique name/identifier instead".to_owned())
-            }
-            _ => None,
-        }));
-    }
+    let mut out = walk_all(NAME, cx, &|_| false, &mut |ty| match ty {
+        FieldType::Map { key, value, .. } => {
+            let allowed = match policy {
+                Policy::Enforce => false,
+                Policy::AllowStringToStringMaps => {
+                    is_string(key.as_ref()) && is_string(value.as_ref())
+                }
+                Policy::Ignore => is_simple(key.as_ref()) && is_simple(value.as_ref()),
+            };
+            (!allowed).then(|| "should not use a map type, use a list type with a unique name/identifier instead".to_owned())
+        }
+        _ => None,
+    });
     for f in &mut out {
         f.help =
             Some("use a `Vec` of structs with `+listType=map` and `+listMapKey=name`".to_owned());

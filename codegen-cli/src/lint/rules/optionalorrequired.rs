@@ -59,8 +59,6 @@ pub fn run(cx: &Cx<'_>, settings: &Value) -> Result<Vec<Finding>, ConfigError> {
                     format!("remove `// {}`", m.text),
                     vec![remove_marker(&t.file.path, m)],
                 );
-            f.location = m.location.clone();
-            f.span_len = m.text.chars().count();
             out.push(f);
         }
     }

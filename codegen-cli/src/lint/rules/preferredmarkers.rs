@@ -101,8 +101,6 @@ pub fn run(cx: &Cx<'_>, settings: &Value) -> Result<Vec<Finding>, ConfigError> {
             let mut f = t
                 .finding(NAME, describe("type", &t.ty.name, p, &found))
                 .with_fix(fix, edits(&t.file.path, t.markers(), p, &found));
-            f.location = found[0].location.clone();
-            f.span_len = found[0].text.chars().count();
             out.push(f);
         }
     }

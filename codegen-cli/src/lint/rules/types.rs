@@ -1,40 +1,86 @@
-//! The walk over a field's type that KAL's type rules share (integers,
-//! nobools, nofloats, nodurations, nomaps): into `Option` and `Box` (Go's
-//! pointers), list items, map keys and values, and the newtypes of the
-//! version (Go's named types), naming each step as KAL does ("field
-//! `Foo.bar` array element").
+//! The walk over types that KAL's type rules share (integers, nobools,
+//! nofloats, nodurations, nomaps): every field's type and every newtype's
+//! inner type (Go's named types, reported at their declaration too), into
+//! `Option` (Go's pointers), `Box`, list items, map keys and values, and the
+//! newtypes of the version, naming each step as KAL does ("field `Foo.bar`
+//! array element pointer type `Zone`").
 
-use crate::lint::context::FieldView;
+use crate::lint::context::{Cx, FieldView, TypeView};
 use crate::lint::finding::Finding;
-use crate::model::{FieldType, TypeBody};
+use crate::model::{FieldType, TypeBody, Version};
 
-/// What a type rule says about one node of a field's type: a message that
-/// follows the prefix ("should not use a bool..."), or nothing.
+/// What a type rule says about one node of a type: a message that follows
+/// the prefix ("should not use a bool..."), or nothing.
 pub(crate) type TypeWalk<'c> = dyn FnMut(&FieldType) -> Option<String> + 'c;
 
-/// Walks the field's type; one finding per node `check` objects to.
-pub(crate) fn walk_type(
+/// Walks every newtype's inner type and every field's type (but the fields
+/// `skip` leaves out); one finding per node `check` objects to.
+pub(crate) fn walk_all(
     rule: &'static str,
-    f: &FieldView<'_>,
+    cx: &Cx<'_>,
+    skip: &dyn Fn(&FieldView<'_>) -> bool,
     check: &mut TypeWalk<'_>,
 ) -> Vec<Finding> {
     let mut out = Vec::new();
-    let mut seen = Vec::new();
-    walk(
-        rule,
-        f,
-        &f.field.ty,
-        format!("field {}", f.qualified()),
-        check,
-        &mut seen,
-        &mut out,
-    );
+    for t in cx.types() {
+        if let TypeBody::Newtype(n) = &t.ty.body {
+            let mut seen = vec![t.ty.name.clone()];
+            let prefix = format!("type {}", t.ty.name);
+            walk(
+                rule,
+                &At::Type(t),
+                &n.inner,
+                prefix,
+                check,
+                &mut seen,
+                &mut out,
+            );
+        }
+    }
+    for f in cx.fields() {
+        if skip(&f) {
+            continue;
+        }
+        let mut seen = Vec::new();
+        let prefix = format!("field {}", f.qualified());
+        walk(
+            rule,
+            &At::Field(f),
+            &f.field.ty,
+            prefix,
+            check,
+            &mut seen,
+            &mut out,
+        );
+    }
     out
+}
+
+/// Where a walk reports.
+enum At<'a> {
+    Field(FieldView<'a>),
+    Type(TypeView<'a>),
+}
+
+impl At<'_> {
+    fn finding(&self, rule: &'static str, message: String) -> Finding {
+        match self {
+            At::Field(f) => f.finding(rule, message),
+            At::Type(t) => t.finding(rule, message),
+        }
+    }
+
+    fn version(&self) -> &Version {
+        match self {
+            At::Field(f) => f.owner.version,
+            At::Type(t) => t.version,
+        }
+    }
 }
 
 fn walk(
     rule: &'static str,
-    f: &FieldView<'_>,
+    at: &At<'_>,
     ty: &FieldType,
     prefix: String,
     check: &mut TypeWalk<'_>,
@@ -42,17 +88,24 @@ fn walk(
     out: &mut Vec<Finding>,
 ) {
     if let Some(message) = check(ty) {
-        out.push(f.finding(rule, format!("{prefix} {message}")));
+        out.push(at.finding(rule, format!("{prefix} {message}")));
         return;
     }
     match ty {
-        FieldType::Option(inner) | FieldType::Boxed(inner) => {
-            walk(rule, f, inner, prefix, check, seen, out)
-        }
+        FieldType::Option(inner) => walk(
+            rule,
+            at,
+            inner,
+            format!("{prefix} pointer"),
+            check,
+            seen,
+            out,
+        ),
+        FieldType::Boxed(inner) => walk(rule, at, inner, prefix, check, seen, out),
         FieldType::Vec(item) | FieldType::Array { item, .. } => {
             walk(
                 rule,
-                f,
+                at,
                 item,
                 format!("{prefix} array element"),
                 check,
@@ -61,10 +114,10 @@ fn walk(
             );
         }
         FieldType::Map { key, value, .. } => {
-            walk(rule, f, key, format!("{prefix} map key"), check, seen, out);
+            walk(rule, at, key, format!("{prefix} map key"), check, seen, out);
             walk(
                 rule,
-                f,
+                at,
                 value,
                 format!("{prefix} map value"),
                 check,
@@ -74,19 +127,20 @@ fn walk(
         }
         FieldType::Local(name) if !seen.contains(name) => {
             seen.push(name.clone());
-            if let Some(t) = f.owner.version.find_type(name)
+            if let Some(t) = at.version().find_type(name)
                 && let TypeBody::Newtype(n) = &t.body
             {
                 walk(
                     rule,
-                    f,
+                    at,
                     &n.inner,
-                    format!("{prefix} {name} type"),
+                    format!("{prefix} type {name}"),
                     check,
                     seen,
                     out,
                 );
             }
+            seen.pop();
         }
         _ => {}
     }

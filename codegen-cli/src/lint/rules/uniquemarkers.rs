@@ -132,8 +132,6 @@ pub fn run(cx: &Cx<'_>, settings: &Value) -> Result<Vec<Finding>, ConfigError> {
                 NAME,
                 format!("type {} has multiple definitions of marker {k} when only a single definition should exist", t.ty.name),
             );
-            f.location = m.location.clone();
-            f.span_len = m.text.chars().count();
             out.push(f.with_help("keep one of them"));
         }
     }
