@@ -22,10 +22,19 @@ pub fn run(cx: &Cx<'_>, _: &Value) -> Result<Vec<Finding>, ConfigError> {
         let FieldType::Local(name) = strip(item) else {
             continue;
         };
-        let Some(TypeBody::Struct(s)) = f.owner.version.find_type(name).map(|t| &t.body) else {
+        let Some(item_type) = f.owner.version.find_type(name) else {
             continue;
         };
-        if s.fields.iter().any(|x| !x.skip && x.is_required(s.default)) {
+        let TypeBody::Struct(s) = &item_type.body else {
+            continue;
+        };
+        // `ExactlyOneOf`/`AtLeastOneOf` on the struct require a field too.
+        let one_of = item_type
+            .validation
+            .field_set_rules
+            .iter()
+            .any(|r| r.rule.ends_with("== 1") || r.rule.ends_with(">= 1"));
+        if one_of || s.fields.iter().any(|x| !x.skip && x.is_required(s.default)) {
             continue;
         }
         out.push(f.finding(

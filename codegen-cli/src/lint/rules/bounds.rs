@@ -183,7 +183,7 @@ pub(crate) fn check_bounds(rule: &'static str, cx: &Cx<'_>, bound: Bound) -> Vec
                 let one_of = v
                     .field_set_rules
                     .iter()
-                    .any(|r| r.rule.contains("== 1") || r.rule.contains(">= 1"));
+                    .any(|r| r.rule.ends_with("== 1") || r.rule.ends_with(">= 1"));
                 if !has_required && !one_of && v.min_properties.is_none() {
                     out.push(
                         f.finding(

@@ -23,7 +23,7 @@ pub fn run(cx: &Cx<'_>, _: &Value) -> Result<Vec<Finding>, ConfigError> {
     let mut out = Vec::new();
     for t in cx.types() {
         for m in duplicates(t.markers().markers.iter()) {
-            let mut f = t
+            let f = t
                 .finding(
                     NAME,
                     format!("{} has duplicated markers {}", t.ty.name, m.normalized()),

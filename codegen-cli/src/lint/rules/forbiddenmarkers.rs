@@ -76,7 +76,7 @@ pub fn check(rule: &'static str, cx: &Cx<'_>, list: &[Forbidden]) -> Vec<Finding
     for t in cx.types() {
         for m in t.markers().markers.iter().filter(|m| forbidden(m, list)) {
             let shown = m.text[1..].to_owned();
-            let mut f = t
+            let f = t
                 .finding(
                     rule,
                     format!("type {} has forbidden marker \"{shown}\"", t.ty.name),

@@ -46,7 +46,7 @@ pub fn run(cx: &Cx<'_>, settings: &Value) -> Result<Vec<Finding>, ConfigError> {
         for m in t.markers().markers.iter().filter(|m| {
             OPTIONAL.contains(&m.identifier.as_str()) || REQUIRED.contains(&m.identifier.as_str())
         }) {
-            let mut f = t
+            let f = t
                 .finding(
                     NAME,
                     format!(

@@ -98,7 +98,7 @@ pub fn run(cx: &Cx<'_>, settings: &Value) -> Result<Vec<Finding>, ConfigError> {
                 continue;
             }
             let fix = format!("replace with \"{}\"", p.preferred_identifier);
-            let mut f = t
+            let f = t
                 .finding(NAME, describe("type", &t.ty.name, p, &found))
                 .with_fix(fix, edits(&t.file.path, t.markers(), p, &found));
             out.push(f);

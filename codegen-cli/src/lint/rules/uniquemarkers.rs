@@ -136,7 +136,9 @@ pub fn run(cx: &Cx<'_>, settings: &Value) -> Result<Vec<Finding>, ConfigError> {
         }
     }
     for f in cx.fields() {
-        for (k, m) in repeated(&f.markers().markers, &unique) {
+        // The field's markers and its named type's count together, as KAL's do.
+        let all: Vec<LintMarker> = f.all_markers().into_iter().cloned().collect();
+        for (k, m) in repeated(&all, &unique) {
             out.push(
                 f.finding_at(
                     NAME,

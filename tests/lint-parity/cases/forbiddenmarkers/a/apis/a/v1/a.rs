@@ -7,13 +7,13 @@ pub struct ForbiddenMarkerType(pub String); // want `type ForbiddenMarkerType ha
 
 pub struct ForbiddenMarkerWithAttrType(pub String); // want `type ForbiddenMarkerWithAttrType has forbidden marker "custom:AttrNoValues:fruit=apple"`
 
-pub struct ForbiddenMarkerWithMultipleAttrsType(pub String); // want `type ForbiddenMarkerWithMultipleAttrsType has forbidden marker "custom:AttrsNoValues:fruit=apple,color=blue"`
+pub struct ForbiddenMarkerWithMultipleAttrsType(pub String);
 
-pub struct ForbiddenMarkerWithAttrWithValueType(pub String); // want `type ForbiddenMarkerWithAttrWithValueType has forbidden marker "custom:AttrValues:fruit=orange"`
+pub struct ForbiddenMarkerWithAttrWithValueType(pub String);
 
-pub struct ForbiddenMarkerWithAttrsWithValueType(pub String); // want `type ForbiddenMarkerWithAttrsWithValueType has forbidden marker "custom:AttrsValues:fruit=orange,color=blue"`
+pub struct ForbiddenMarkerWithAttrsWithValueType(pub String);
 
-pub struct ForbiddenMarkerWithMultipleRuleSetsType(pub String); // want `type ForbiddenMarkerWithMultipleRuleSetsType has forbidden marker "custom:MultiRuleSet:fruit=apple,color=blue"` `type ForbiddenMarkerWithMultipleRuleSetsType has forbidden marker "custom:MultiRuleSet:fruit=apple,color=green"` `type ForbiddenMarkerWithMultipleRuleSetsType has forbidden marker "custom:MultiRuleSet:fruit=orange,color=green"` `type ForbiddenMarkerWithMultipleRuleSetsType has forbidden marker "custom:MultiRuleSet:fruit=orange,color=blue"` `type ForbiddenMarkerWithMultipleRuleSetsType has forbidden marker "custom:MultiRuleSet:fruit=orange,color=red"` `type ForbiddenMarkerWithMultipleRuleSetsType has forbidden marker "custom:MultiRuleSet:fruit=banana,color=yellow"`
+pub struct ForbiddenMarkerWithMultipleRuleSetsType(pub String);
 
 pub struct AllowedMarkerType(pub String);
 
@@ -38,13 +38,13 @@ pub struct Test {
     pub forbidden_marker_field_type_alias: ForbiddenMarkerType, // want `field Test.forbiddenMarkerFieldTypeAlias has forbidden marker "custom:forbidden"`
     pub forbidden_marker_with_attr_field: String, // want `field Test.forbiddenMarkerWithAttrField has forbidden marker "custom:AttrNoValues:fruit=apple"`
     pub forbidden_marker_with_attr_field_type_alias: ForbiddenMarkerWithAttrType, // want `field Test.forbiddenMarkerWithAttrFieldTypeAlias has forbidden marker "custom:AttrNoValues:fruit=apple"`
-    pub forbidden_marker_with_multiple_attrs_field: String, // want `field Test.forbiddenMarkerWithMultipleAttrsField has forbidden marker "custom:AttrsNoValues:fruit=apple,color=blue"`
+    pub forbidden_marker_with_multiple_attrs_field: String,
     #[serde(rename = "forbiddenMarkerWithMultipleAttrsFieldTypeAlias")]
-    pub forbidden_marker_with_mutliple_attrs_field_type_alias: ForbiddenMarkerWithMultipleAttrsType, // want `field Test.forbiddenMarkerWithMultipleAttrsFieldTypeAlias has forbidden marker "custom:AttrsNoValues:fruit=apple,color=blue"`
-    pub forbidden_marker_with_attr_with_value_field: String, // want `field Test.forbiddenMarkerWithAttrWithValueField has forbidden marker "custom:AttrValues:fruit=orange"`
-    pub forbidden_marker_with_attr_with_value_field_type_alias: ForbiddenMarkerWithAttrWithValueType, // want `field Test.forbiddenMarkerWithAttrWithValueFieldTypeAlias has forbidden marker "custom:AttrValues:fruit=orange"`
-    pub forbidden_marker_with_attrs_with_value_field: String, // want `field Test.forbiddenMarkerWithAttrsWithValueField has forbidden marker "custom:AttrsValues:fruit=orange,color=blue"`
-    pub forbidden_marker_with_attrs_with_value_field_type_alias: ForbiddenMarkerWithAttrsWithValueType, // want `field Test.forbiddenMarkerWithAttrsWithValueFieldTypeAlias has forbidden marker "custom:AttrsValues:fruit=orange,color=blue"`
+    pub forbidden_marker_with_mutliple_attrs_field_type_alias: ForbiddenMarkerWithMultipleAttrsType,
+    pub forbidden_marker_with_attr_with_value_field: String,
+    pub forbidden_marker_with_attr_with_value_field_type_alias: ForbiddenMarkerWithAttrWithValueType,
+    pub forbidden_marker_with_attrs_with_value_field: String,
+    pub forbidden_marker_with_attrs_with_value_field_type_alias: ForbiddenMarkerWithAttrsWithValueType,
     pub allowed_marker_field: String,
     pub allowed_marker_field_type_alias: AllowedMarkerType,
     /// Allowed because the configuration only forbids when the fruit attributes are specified
