@@ -194,6 +194,10 @@ impl<'a> FieldView<'a> {
         f.field = Some(self.field.name.clone());
         let mut ignored = ignored_rules(self.markers());
         ignored.extend(ignored_rules(self.owner.markers()));
+        // A type's suppression holds wherever the type is used.
+        if let Some(named) = self.named_type() {
+            ignored.extend(ignored_rules(named.markers()));
+        }
         f.ignored_here = ignored;
         f
     }
@@ -247,6 +251,19 @@ impl<'a> FieldView<'a> {
         let rust = &self.field.name;
         let rename_all = self.owner.as_struct().and_then(|s| s.rename_all.as_deref());
         let mut edits = Vec::new();
+        // The doc comment that starts with the old name starts with the new one.
+        if let Some(doc) = self
+            .markers()
+            .docs
+            .iter()
+            .find(|d| !d.text.trim().is_empty())
+        {
+            let text = doc.text.trim_start();
+            if text.split_whitespace().next() == Some(old_json.as_str()) {
+                let start = doc.text_range.start + (doc.text.len() - text.len());
+                edits.push(Edit::replace(path, start..start + old_json.len(), json));
+            }
+        }
         if let Some((_, range)) = &self.src.rename {
             edits.push(Edit::replace(path, range.clone(), format!("\"{json}\"")));
             if *rust == old_json.to_snake_case() {

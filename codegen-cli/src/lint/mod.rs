@@ -80,8 +80,8 @@ pub fn lint_api(
     }
     all.sort_by(|a, b| (&a.location, a.rule).cmp(&(&b.location, b.rule)));
     all.dedup_by(|a, b| a.rule == b.rule && a.location == b.location && a.message == b.message);
+    all.extend(suppress::check_markers(&cx));
     let (mut findings, suppressed) = suppress::apply(all, &config.exclusions);
-    findings.extend(suppress::check_markers(&cx));
     findings.sort_by(|a, b| (&a.location, a.rule).cmp(&(&b.location, b.rule)));
     Ok(Report {
         findings,

@@ -54,10 +54,12 @@ pub fn run(cx: &Cx<'_>, settings: &Value) -> Result<Vec<Finding>, ConfigError> {
                 f.finding(NAME, format!("field {q} is a non-pointer struct with required fields. It must be marked as required."))
                     .with_fix(format!("mark the field `+{required}`"), vec![f.add_marker(required)]),
             );
-        } else if !has_required && !super::marked_optional(&f) && !super::marked_required(&f) {
+        } else if !has_required && !super::marked_optional(&f) {
+            // Marked required, the marker is the user's to change.
+            let fixable = !super::marked_required(&f);
             out.push(
                 f.finding(NAME, format!("field {q} is a non-pointer struct with no required fields. It must be marked as optional."))
-                    .with_fix(format!("mark the field `+{optional}`"), vec![f.add_marker(optional)]),
+                    .with_fix_if(fixable, format!("mark the field `+{optional}`"), vec![f.add_marker(optional)]),
             );
         }
     }

@@ -105,6 +105,12 @@ pub fn run(cx: &Cx<'_>, settings: &Value) -> Result<Vec<Finding>, ConfigError> {
         if !super::marked_optional(&f) || super::is_inline(&f) {
             continue;
         }
+        // A kind's `metadata` is kube's `ObjectMeta`, never an `Option` (kube's
+        // `Resource` needs it); an empty one is written as `{}`, which the
+        // server reads as unset.
+        if f.owner.ty.kind.is_some() && f.field.json_name == "metadata" {
+            continue;
+        }
         let q = f.qualified();
         let is_option = f.field.ty.is_option();
         let zero = zero_value(&f);

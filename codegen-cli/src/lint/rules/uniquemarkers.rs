@@ -127,8 +127,8 @@ pub fn run(cx: &Cx<'_>, settings: &Value) -> Result<Vec<Finding>, ConfigError> {
     }
     let mut out = Vec::new();
     for t in cx.types() {
-        for (k, m) in repeated(&t.markers().markers, &unique) {
-            let mut f = t.finding(
+        for (k, _) in repeated(&t.markers().markers, &unique) {
+            let f = t.finding(
                 NAME,
                 format!("type {} has multiple definitions of marker {k} when only a single definition should exist", t.ty.name),
             );
