@@ -112,6 +112,7 @@ pub struct LintConfig {
 }
 
 /// A rule to run and its settings.
+#[derive(Debug)]
 pub struct Enabled {
     /// The rule.
     pub rule: &'static Rule,

@@ -13,6 +13,7 @@ use super::finding::Finding;
 use super::rules;
 
 /// One rule.
+#[derive(Debug)]
 pub struct Rule {
     /// KAL's name.
     pub name: &'static str,

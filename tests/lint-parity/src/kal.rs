@@ -146,11 +146,13 @@ fn place(file: &PathBuf, line: usize) -> Result<(String, String)> {
             ty = c[1].to_owned();
             break;
         }
-        if l.trim_end().ends_with("struct {") && !l.starts_with('\t') && !l.starts_with(' ') {
-            if let Some(c) = type_re.captures(l) {
-                ty = c[1].to_owned();
-                break;
-            }
+        if l.trim_end().ends_with("struct {")
+            && !l.starts_with('\t')
+            && !l.starts_with(' ')
+            && let Some(c) = type_re.captures(l)
+        {
+            ty = c[1].to_owned();
+            break;
         }
     }
     let field = field_re
