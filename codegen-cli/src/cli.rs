@@ -34,6 +34,12 @@ pub enum Command {
     Verify(GenerateArgs),
     /// Print the CustomResourceDefinitions for the input to standard output.
     Crd(InputArgs),
+    /// Check the API types against kube-api-linter's rules (the Kubernetes
+    /// API conventions), by KAL's rule names, defaults and configuration
+    /// (`.golangci-kal.yml`, or `[workspace.metadata.kube-codegen.lint]` in
+    /// Cargo.toml; without one, the `crd` profile). Exit status: 0 clean (or
+    /// `--warn-only`), 1 findings, 2 bad input or configuration.
+    Lint(LintArgs),
     /// Print the RBAC roles granted by the `+kubebuilder:rbac` markers of Rust
     /// sources to standard output (controller-gen's `rbac` generator).
     Rbac(RbacArgs),
@@ -51,6 +57,71 @@ pub enum Command {
     /// Scaffold something new in a workspace.
     #[command(subcommand)]
     Create(CreateCommand),
+}
+
+/// Flags of `lint`.
+#[derive(Debug, Args)]
+pub struct LintArgs {
+    /// Directory holding the API modules.
+    #[arg(long, value_name = "DIR", default_value = "apis/src")]
+    pub input_dir: PathBuf,
+
+    /// `Kind:plural` pairs, as for `generate`.
+    #[arg(long, value_name = "LIST", value_parser = parse_plural_exceptions, default_value = "")]
+    pub plural_exceptions: PluralExceptions,
+
+    /// The lint configuration: a KAL or golangci-lint YAML file, or a
+    /// Cargo.toml with `[workspace.metadata.kube-codegen.lint]`. Default: the
+    /// first found from the input directory up (`.golangci-kal.yml`,
+    /// `.golangci-kal.yaml`, `.kube-api-linter.yml`, `.kube-api-linter.yaml`,
+    /// a Cargo.toml with the table), else the `crd` profile.
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<PathBuf>,
+
+    /// Run this profile's rules instead of the configuration's: `crd` (for
+    /// CRDs: KAL's defaults without `nonpointerstructs`, with `maxlength`,
+    /// `minlength`, `statusoptional`, `statussubresource`) or `native`
+    /// (KAL's defaults).
+    #[arg(long, value_name = "PROFILE", value_parser = ["crd", "native"])]
+    pub profile: Option<String>,
+
+    /// Also run these rules (comma-separated KAL names, or `*`).
+    #[arg(long, value_name = "RULES", value_delimiter = ',')]
+    pub enable: Vec<String>,
+
+    /// Do not run these rules (comma-separated KAL names, or `*`).
+    #[arg(long, value_name = "RULES", value_delimiter = ',')]
+    pub disable: Vec<String>,
+
+    /// Rewrite the sources with the fixes of the rules that have them
+    /// (editing the text where a fix applies; formatting and comments are
+    /// kept), then report what remains.
+    #[arg(long)]
+    pub fix: bool,
+
+    /// How to report: `text` (rustc-style), `json`, or `sarif` (SARIF 2.1.0,
+    /// for GitHub code scanning).
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: crate::lint::Format,
+
+    /// Report the findings as warnings and exit 0 (a summary, for adopting
+    /// the rules step by step).
+    #[arg(long, alias = "exit-zero")]
+    pub warn_only: bool,
+}
+
+/// How `verify` runs the lint.
+#[derive(Debug, Args)]
+pub struct VerifyLintArgs {
+    /// Do not lint the API types (`verify` runs `kube-codegen lint` with the
+    /// workspace's configuration: its findings fail `verify`; without a
+    /// configuration they are shown as warnings and do not).
+    #[arg(long)]
+    pub no_lint: bool,
+
+    /// The lint configuration file `verify` uses (see `lint --config`).
+    #[arg(long, value_name = "FILE")]
+    pub lint_config: Option<PathBuf>,
 }
 
 /// Flags of `rbac`.
@@ -359,6 +430,10 @@ pub struct GenerateArgs {
     /// `--role-name`.
     #[command(flatten)]
     pub role: RoleNameArg,
+
+    /// `verify`'s lint (`generate` does not lint).
+    #[command(flatten)]
+    pub lint: VerifyLintArgs,
 
     /// Also generate webhook configurations: read the `+kubebuilder:webhook`
     /// markers of every `.rs` file under DIR (e.g. `controller/src`) and write

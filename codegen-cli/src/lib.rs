@@ -18,6 +18,7 @@
 pub mod builder;
 pub mod cli;
 pub mod diag;
+pub mod lint;
 pub mod pipeline;
 
 #[doc(hidden)]

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use clap::Parser;
 use kube_codegen::cli::{
     Cli, Command, CreateApiArgs, CreateCommand, CreateWebhookArgs, GenerateArgs, InitArgs,
-    InputArgs, RbacArgs, WebhookArgs,
+    InputArgs, LintArgs, RbacArgs, WebhookArgs,
 };
 use kube_codegen::diag::Severity;
 use kube_codegen::emit::EmitOptions;
@@ -30,6 +30,7 @@ fn main() -> ExitCode {
         Command::Generate(args) => generate(&args),
         Command::Verify(args) => verify(&args),
         Command::Crd(args) => crd(&args),
+        Command::Lint(args) => lint(&args),
         Command::Rbac(args) => rbac(&args),
         Command::Webhook(args) => webhook(&args),
         Command::Init(args) => return init(&args),
@@ -222,7 +223,11 @@ fn verify(args: &GenerateArgs) -> Result<ExitCode, Error> {
     let config = config(args)?;
     let output = pipeline::run(&config)?;
     print_warnings(&output.parsed.warnings);
+    let lint_failed = !args.lint.no_lint && verify_lint(args, &config, &output)?;
     let plan = pipeline::plan(&config, &output)?;
+    if plan.is_empty() && lint_failed {
+        return Ok(ExitCode::from(EXIT_STALE));
+    }
     if plan.is_empty() {
         eprintln!(
             "kube-codegen: {} is up to date ({} files)",
@@ -244,6 +249,109 @@ fn verify(args: &GenerateArgs) -> Result<ExitCode, Error> {
         "Run `hack/update-codegen.sh` (or `kube-codegen generate` with the same flags) and commit the result."
     );
     Ok(ExitCode::from(EXIT_STALE))
+}
+
+/// `verify`'s lint: prints its findings; whether they fail `verify`.
+fn verify_lint(
+    args: &GenerateArgs,
+    config: &Config,
+    output: &pipeline::Output,
+) -> Result<bool, Error> {
+    let lint = kube_codegen::lint::verify::run(
+        &config.input_dir,
+        &output.parsed.api,
+        args.lint.lint_config.as_deref(),
+    )?;
+    print_warnings(&lint.diagnostics);
+    if let Some(summary) = &lint.summary {
+        eprintln!("{summary}");
+    }
+    Ok(lint.blocking)
+}
+
+fn lint(args: &LintArgs) -> Result<ExitCode, Error> {
+    use kube_codegen::lint::{self, Format};
+    let parse = ParseOptions {
+        plural_exceptions: args.plural_exceptions.clone(),
+    };
+    let (mut config, _) = lint::workspace_config(&args.input_dir, args.config.as_deref())?;
+    if let Some(profile) = &args.profile {
+        config.profile = Some(if profile == "crd" {
+            lint::Profile::Crd
+        } else {
+            lint::Profile::Native
+        });
+    }
+    config.enable.extend(args.enable.iter().cloned());
+    config.disable.extend(args.disable.iter().cloned());
+    let (report, fixed) = if args.fix {
+        let done = lint::fix_dir(&args.input_dir, &parse, &config).map_err(lint_error)?;
+        (done.report, Some((done.fixed, done.files)))
+    } else {
+        (
+            lint::lint_dir(&args.input_dir, &parse, &config).map_err(lint_error)?,
+            None,
+        )
+    };
+    print_warnings(&report.warnings);
+    let blocking = !args.warn_only && !report.findings.is_empty();
+    match args.format {
+        Format::Text => {
+            let read_line = |p: &Path, line: usize| {
+                std::fs::read_to_string(p)
+                    .ok()
+                    .and_then(|t| t.lines().nth(line - 1).map(str::to_owned))
+            };
+            eprint!(
+                "{}",
+                lint::output::diagnostics(&report.findings, !args.warn_only, &read_line)
+            );
+        }
+        Format::Json => println!(
+            "{:#}",
+            lint::output::json(&report.findings, report.suppressed.len())
+        ),
+        Format::Sarif => println!(
+            "{:#}",
+            lint::output::sarif(&report.findings, !args.warn_only)
+        ),
+    }
+    if let Some((n, files)) = fixed {
+        for f in &files {
+            eprintln!("  fixed   {}", f.display());
+        }
+        eprintln!(
+            "kube-codegen lint: fixed {n} findings in {} files",
+            files.len()
+        );
+    }
+    let n = report.findings.len();
+    let fixable = report.findings.iter().filter(|f| f.fix.is_some()).count();
+    let mut summary = format!(
+        "kube-codegen lint: {n} finding{} ({} rules run, {} suppressed)",
+        if n == 1 { "" } else { "s" },
+        report.rules.len(),
+        report.suppressed.len()
+    );
+    if fixable > 0 {
+        summary.push_str(&format!(
+            "; {fixable} fixable with `kube-codegen lint --fix`"
+        ));
+    }
+    eprintln!("{summary}");
+    Ok(if blocking {
+        ExitCode::from(EXIT_STALE)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+fn lint_error(err: kube_codegen::lint::Error) -> Error {
+    match err {
+        kube_codegen::lint::Error::Input(d) => Error::Input(d),
+        kube_codegen::lint::Error::Config(c) => Error::Lint(c),
+        kube_codegen::lint::Error::Write { path, source } => Error::Io { path, source },
+    }
 }
 
 fn crd(args: &InputArgs) -> Result<ExitCode, Error> {

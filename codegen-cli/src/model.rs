@@ -10,7 +10,7 @@ use std::fmt;
 use std::path::PathBuf;
 
 /// A place in an input file: path as given to the parser, 1-based line and column.
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default, serde::Serialize)]
 pub struct Location {
     pub file: PathBuf,
     pub line: usize,

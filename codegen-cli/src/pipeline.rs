@@ -84,6 +84,9 @@ pub enum Error {
     /// An emitter made Rust that does not parse: a generator bug.
     #[error(transparent)]
     Render(#[from] RenderError),
+    /// The lint configuration `verify` reads is wrong.
+    #[error(transparent)]
+    Lint(#[from] crate::lint::ConfigError),
     /// The generated crate's Cargo.toml cannot take `--crate-version` or its features.
     #[error("{}: {message}", .path.display())]
     Manifest {

@@ -161,6 +161,8 @@ pub(crate) fn read_marker(
     };
     let len = m.text.chars().count();
     match m.id() {
+        // Read by `kube-codegen lint`, nothing the generator does.
+        MarkerId::LintIgnore if target.is_none_or(|t| m.def.targets.contains(t)) => None,
         MarkerId::Foreign => {
             diags.push(
                 Diagnostic::warning(format!("`{}` is ignored", m.name()), m.location.clone())

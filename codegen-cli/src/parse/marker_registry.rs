@@ -115,6 +115,10 @@ pub(crate) enum MarkerId {
     Webhook,
     /// `+kubebuilder:webhookconfiguration`, likewise.
     WebhookConfiguration,
+    /// `+kube-codegen:lint:ignore=<rule> <reason>` on a field or type:
+    /// `kube-codegen lint` does not report `<rule>` there (read by
+    /// `crate::lint`; the generator ignores it).
+    LintIgnore,
     /// Markers of other Go tools: accepted with a warning, no effect.
     Foreign,
     /// Markers whose meaning kube-codegen cannot honour: an error, since
@@ -700,6 +704,7 @@ pub(crate) static MARKERS: &[MarkerDef] = &[
     def(M::MaxItems, "k8s:maxItems", F, Value(V::UInt)),
     def(M::Minimum, "k8s:minimum", F, Value(V::Number)),
     def(M::Maximum, "k8s:maximum", F, Value(V::Number)),
+    repeatable(M::LintIgnore, "kube-codegen:lint:ignore", TF, ArgSpec::Any),
     ignored(
         "kubebuilder:validation:optional",
         "controller-gen ignores this lower-case spelling; write `+kubebuilder:validation:Optional`",

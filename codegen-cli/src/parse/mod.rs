@@ -53,6 +53,8 @@ use std::path::{Path, PathBuf};
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::model::{Api, Group, Location};
 
+pub(crate) use item::struct_end_line;
+
 use comments::{CommentStyle, Comments};
 use markers::raw_marker;
 pub use markers::{MarkerSupport, marker_support};

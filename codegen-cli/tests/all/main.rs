@@ -20,6 +20,7 @@ mod crd_markers;
 mod diagnostics;
 mod emitted_text;
 mod informers;
+mod lint;
 mod parse;
 mod rbac;
 mod rbac_diagnostics;
