@@ -92,6 +92,10 @@ pub enum Error {
         /// What in it stands in the way.
         message: String,
     },
+    /// `verify --since` could not compare the CRDs (a git reference, a
+    /// configuration file, the input at that commit).
+    #[error(transparent)]
+    CrdDiff(#[from] crate::crd_diff::Error),
 }
 
 /// The rendered output of a run: final path → final content.
@@ -104,6 +108,8 @@ pub struct Output {
     /// The generated crate's Cargo.toml with the `--crate-version` set and
     /// its features declared: (path, content).
     pub manifest: Option<(PathBuf, String)>,
+    /// The CRDs the files hold, as built (`verify --since` compares them).
+    pub crds: Vec<Crd>,
 }
 
 /// A parsed API and its CRDs, each built once.
@@ -252,6 +258,7 @@ pub fn run(config: &Config) -> Result<Output, Error> {
         parsed,
         files: rendered,
         manifest,
+        crds,
     })
 }
 

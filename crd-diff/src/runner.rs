@@ -185,6 +185,19 @@ impl Runner {
         out
     }
 
+    /// The served-version findings of one CRD on its own: each served version
+    /// against every served version of higher priority, before the
+    /// findings an older CRD already had are taken out.
+    pub fn served_version_issues(&self, crd: &CustomResourceDefinition) -> Vec<VersionResult> {
+        let mut out: Vec<VersionResult> = self
+            .version_pairs(crd)
+            .into_iter()
+            .filter(|v| !v.property_comparisons.is_empty())
+            .collect();
+        out.sort_by(|a, b| a.version.cmp(&b.version));
+        out
+    }
+
     /// Each served version compared with every served version of higher
     /// priority (`v1alpha1 -> v1`).
     fn version_pairs(&self, crd: &CustomResourceDefinition) -> Vec<VersionResult> {
