@@ -318,6 +318,10 @@ fn crd_diff(args: &CrdDiffArgs) -> ExitCode {
     };
     let (reports, added) = match run() {
         Ok(done) => done,
+        Err(crd_diff::Error::At(diagnostics)) => {
+            eprint!("{diagnostics}");
+            return ExitCode::from(EXIT_BAD_INPUT);
+        }
         Err(err) => {
             report(&crd_diff_failed(err));
             return ExitCode::from(EXIT_BAD_INPUT);

@@ -152,6 +152,20 @@ pub fn parse_sources_and_check(
     Ok(Checked { parsed, crds })
 }
 
+/// [`parse_sources_and_check`], locations shown under `root` (the input of a
+/// git commit, shown where it is in the work tree).
+pub fn parse_sources_at_and_check(
+    root: &Path,
+    files: &[(PathBuf, String)],
+    opts: &ParseOptions,
+    crd: Option<&CrdOptions>,
+) -> Result<Checked, Diagnostics> {
+    let mut crds = Vec::new();
+    let parsed =
+        parse::parse_sources_at(root, files, opts, &mut crd_check(crd, false, &mut crds))?;
+    Ok(Checked { parsed, crds })
+}
+
 /// The parse check that builds the CRDs into `built` and reports their errors.
 fn crd_check<'a>(
     crd: Option<&'a CrdOptions>,

@@ -97,8 +97,13 @@ pub struct Config {
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 pub enum ConfigError {
     /// The text is not YAML of the configuration's shape.
-    #[error("{0}")]
-    Syntax(String),
+    #[error("{}{message}", .at.map(|(l, c)| format!("line {l}, column {c}: ")).unwrap_or_default())]
+    Syntax {
+        /// Line and column (1-based), when known.
+        at: Option<(usize, usize)>,
+        /// What is wrong there.
+        message: String,
+    },
     /// `validations[i]` has no `name`.
     #[error("validations[{index}]: `name` is required (one of: {known})")]
     MissingName {
@@ -154,7 +159,10 @@ impl Config {
         if text.trim().is_empty() {
             return Ok(Config::default());
         }
-        serde_saphyr::from_str(text).map_err(|e| ConfigError::Syntax(e.to_string()))
+        serde_saphyr::from_str(text).map_err(|e| {
+            let (at, message) = yaml_error(&e);
+            ConfigError::Syntax { at, message }
+        })
     }
 
     /// Checks the `validations` entries against the registered checks.
@@ -191,6 +199,33 @@ impl Config {
         }
         Ok(())
     }
+}
+
+/// A YAML error's place (line, column) and its message alone, without the
+/// snippet and the `error: line 1 column 1:` prefix serde-saphyr renders.
+pub fn yaml_error(e: &serde_saphyr::Error) -> (Option<(usize, usize)>, String) {
+    let at = e.location().map(|l| {
+        (
+            usize::try_from(l.line()).unwrap_or_default(),
+            usize::try_from(l.column()).unwrap_or_default(),
+        )
+    });
+    let text = e.without_snippet().to_string();
+    let mut message = text.lines().next().unwrap_or_default().trim();
+    message = message.strip_prefix("error: ").unwrap_or(message);
+    if let Some((head, rest)) = message.split_once(": ")
+        && head.starts_with("line ")
+        && head.contains(" column ")
+    {
+        message = rest;
+    }
+    // ... and the ` at line 7, column 10` it may end with.
+    if let Some((head, tail)) = message.rsplit_once(" at line ")
+        && tail.contains(", column ")
+    {
+        message = head;
+    }
+    (at, message.to_owned())
 }
 
 /// The known name closest to `name` by case-insensitive edit distance, if it
@@ -239,13 +274,16 @@ mod tests {
 
     #[test]
     fn refuses_what_crdify_would_ignore() {
-        assert!(matches!(
-            Config::from_yaml("unhandledEnforcment: None\n"),
-            Err(ConfigError::Syntax(_))
-        ));
+        assert_eq!(
+            Config::from_yaml("conversion: None\nunhandledEnforcment: None\n")
+                .unwrap_err()
+                .to_string(),
+            "line 2, column 1: unknown field `unhandledEnforcment`, expected one of validations, \
+             unhandledEnforcement, conversion, ratcheting"
+        );
         assert!(matches!(
             Config::from_yaml("conversion: Sometimes\n"),
-            Err(ConfigError::Syntax(_))
+            Err(ConfigError::Syntax { at: Some((1, _)), .. })
         ));
         let config = Config::from_yaml("validations:\n  - name: maxlength\n    enforcement: Warn\n").unwrap();
         let err = config.check_names(&["maxLength", "minLength"]).unwrap_err();

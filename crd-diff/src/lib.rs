@@ -59,7 +59,7 @@ pub mod version_order;
 
 pub use checks::{CheckInfo, Level, Origin, checks};
 pub use config::{
-    Config, ConfigError, ConversionPolicy, Enforcement, Ratcheting, ValidationConfig,
+    Config, ConfigError, ConversionPolicy, Enforcement, Ratcheting, ValidationConfig, yaml_error,
 };
 pub use path::{PropertyPath, Segment};
 pub use render::{Format, render};

@@ -144,11 +144,11 @@ pub fn generate(reference: &str, generation: &Generation) -> Result<Side, Error>
             generated: None,
         });
     }
-    let checked = pipeline::parse_sources_and_check(
+    let checked = pipeline::parse_sources_at_and_check(
+        &generation.input_dir,
         &files,
         &generation.parse,
         Some(&generation.crd),
-        false,
     )
     .map_err(|diagnostics| Error::Input {
         label: format!("{label} ({} at that commit)", generation.input_dir.display()),

@@ -80,6 +80,9 @@ pub enum Error {
         /// What is wrong with it.
         diagnostics: Diagnostics,
     },
+    /// A file is not what it should be, at a line of it.
+    #[error("{0}")]
+    At(Diagnostics),
     /// A file or directory could not be read, or holds no CRDs.
     #[error("{}: {message}", .path.display())]
     File {
@@ -137,10 +140,36 @@ pub fn read_config(path: &std::path::Path) -> Result<kube_codegen_crd_diff::Conf
         path: path.to_owned(),
         message: e.to_string(),
     })?;
-    kube_codegen_crd_diff::Config::from_yaml(&text).map_err(|source| Error::Config {
-        path: path.to_owned(),
-        source,
+    kube_codegen_crd_diff::Config::from_yaml(&text).map_err(|source| match source {
+        kube_codegen_crd_diff::ConfigError::Syntax {
+            at: Some((line, column)),
+            message,
+        } => Error::At(file_error(path, &text, line, column, message)),
+        source => Error::Config {
+            path: path.to_owned(),
+            source,
+        },
     })
+}
+
+/// An error at a place in a file (1-based line and column), with the line.
+pub(crate) fn file_error(
+    path: &std::path::Path,
+    text: &str,
+    line: usize,
+    column: usize,
+    message: String,
+) -> Diagnostics {
+    let location = crate::model::Location {
+        file: path.to_owned(),
+        line,
+        column,
+    };
+    let mut d = crate::diag::Diagnostic::error(message, location);
+    if let Some(source) = text.lines().nth(line.saturating_sub(1)) {
+        d = d.with_source_line(source);
+    }
+    Diagnostics(vec![d])
 }
 
 /// Compares every CRD of `new` with the CRD of the same name in `old` (a

@@ -61,11 +61,12 @@ pub fn read_text(text: &str, file: &Path) -> Result<Vec<CustomResourceDefinition
         message,
     };
     let documents: Vec<Value> = serde_saphyr::from_multiple(text).map_err(|e| {
-        let at = e
-            .location()
-            .map(|l| format!("line {}, column {}: ", l.line(), l.column()))
-            .unwrap_or_default();
-        error(format!("{at}not YAML: {e}"))
+        match kube_codegen_crd_diff::yaml_error(&e) {
+            (Some((line, column)), message) => {
+                Error::At(super::file_error(file, text, line, column, format!("not YAML: {message}")))
+            }
+            (None, message) => error(format!("not YAML: {message}")),
+        }
     })?;
     let mut crds = Vec::new();
     for (i, doc) in documents.into_iter().enumerate() {
