@@ -313,7 +313,11 @@ fn crd_diff(args: &CrdDiffArgs) -> ExitCode {
             let names = old.crds.keys().cloned().collect();
             (old, args.new.load(&generation, &names)?)
         };
-        let added = new.crds.keys().filter(|n| !old.crds.contains_key(*n)).count();
+        let added = new
+            .crds
+            .keys()
+            .filter(|n| !old.crds.contains_key(*n))
+            .count();
         Ok((crd_diff::compare(&old, &new, &runner), added))
     };
     let (reports, added) = match run() {
@@ -333,7 +337,9 @@ fn crd_diff(args: &CrdDiffArgs) -> ExitCode {
         .iter()
         .filter(|e| e.severity == kube_codegen_crd_diff::Severity::Error)
         .count();
-    let failed = reports.iter().any(kube_codegen_crd_diff::Report::has_failures);
+    let failed = reports
+        .iter()
+        .any(kube_codegen_crd_diff::Report::has_failures);
     eprintln!(
         "kube-codegen: {} compared ({added} new): {}, {}, {}",
         count(reports.len(), "CustomResourceDefinition"),

@@ -161,8 +161,7 @@ pub fn parse_sources_at_and_check(
     crd: Option<&CrdOptions>,
 ) -> Result<Checked, Diagnostics> {
     let mut crds = Vec::new();
-    let parsed =
-        parse::parse_sources_at(root, files, opts, &mut crd_check(crd, false, &mut crds))?;
+    let parsed = parse::parse_sources_at(root, files, opts, &mut crd_check(crd, false, &mut crds))?;
     Ok(Checked { parsed, crds })
 }
 

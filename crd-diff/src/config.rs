@@ -121,7 +121,9 @@ pub enum ConfigError {
         name: String,
     },
     /// A name no check has.
-    #[error("validations[{index}]: unknown validation `{name}`{suggestion}; the checks are: {known}")]
+    #[error(
+        "validations[{index}]: unknown validation `{name}`{suggestion}; the checks are: {known}"
+    )]
     UnknownValidation {
         /// Its place in the list.
         index: usize,
@@ -283,9 +285,14 @@ mod tests {
         );
         assert!(matches!(
             Config::from_yaml("conversion: Sometimes\n"),
-            Err(ConfigError::Syntax { at: Some((1, _)), .. })
+            Err(ConfigError::Syntax {
+                at: Some((1, _)),
+                ..
+            })
         ));
-        let config = Config::from_yaml("validations:\n  - name: maxlength\n    enforcement: Warn\n").unwrap();
+        let config =
+            Config::from_yaml("validations:\n  - name: maxlength\n    enforcement: Warn\n")
+                .unwrap();
         let err = config.check_names(&["maxLength", "minLength"]).unwrap_err();
         assert_eq!(
             err.to_string(),

@@ -49,6 +49,7 @@
 
 mod checks;
 mod config;
+pub mod docs;
 mod gofmt;
 mod path;
 mod render;

@@ -263,7 +263,10 @@ impl Report {
 
     /// Gives each property and each CRD-level finding about a node the
     /// source location `locate` names for (the new side's version, path).
-    pub fn locate(&mut self, mut locate: impl FnMut(&str, &PropertyPath) -> Option<SourceLocation>) {
+    pub fn locate(
+        &mut self,
+        mut locate: impl FnMut(&str, &PropertyPath) -> Option<SourceLocation>,
+    ) {
         for result in &mut self.crd_validation {
             for finding in result.errors.iter_mut().chain(result.warnings.iter_mut()) {
                 if let Some((version, path)) = &finding.at {
@@ -301,5 +304,10 @@ fn check_entries<'r>(
         .errors
         .iter()
         .map(move |f| entry(Severity::Error, f))
-        .chain(result.warnings.iter().map(move |f| entry(Severity::Warning, f)))
+        .chain(
+            result
+                .warnings
+                .iter()
+                .map(move |f| entry(Severity::Warning, f)),
+        )
 }

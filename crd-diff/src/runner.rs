@@ -12,7 +12,9 @@ use k8s_openapi::apiextensions_apiserver::pkg::apis::apiextensions::v1::{
 use serde_json::Map;
 
 use crate::checks::existing_field_removal::root;
-use crate::checks::{self, Change, Check, Context, CrdCheck, PropertyCheck, crd_removal, unhandled};
+use crate::checks::{
+    self, Change, Check, Context, CrdCheck, PropertyCheck, crd_removal, unhandled,
+};
 use crate::config::{Config, ConfigError, ConversionPolicy, Enforcement, Ratcheting};
 use crate::report::{
     CheckResult, Finding, PropertyResult, RATCHETED_SINCE, Ratchet, Report, VersionResult,
@@ -101,7 +103,11 @@ impl Runner {
     }
 
     /// Compares two CRDs of the same name.
-    pub fn compare(&self, old: &CustomResourceDefinition, new: &CustomResourceDefinition) -> Report {
+    pub fn compare(
+        &self,
+        old: &CustomResourceDefinition,
+        new: &CustomResourceDefinition,
+    ) -> Report {
         let mut crd_validation: Vec<CheckResult> = self
             .crd
             .iter()
@@ -227,7 +233,10 @@ impl Runner {
         let before = schema::flatten(&root(a));
         let after = schema::flatten(&root(b));
         let costs = |v: &CustomResourceDefinitionVersion| {
-            let schema = v.schema.as_ref().and_then(|s| s.open_api_v3_schema.as_ref());
+            let schema = v
+                .schema
+                .as_ref()
+                .and_then(|s| s.open_api_v3_schema.as_ref());
             match (&self.costs, schema) {
                 (Some(estimator), Some(schema)) => estimator.rule_costs(schema),
                 _ => BTreeMap::new(),
@@ -286,7 +295,12 @@ impl Runner {
 
 /// A check's changes as findings under its enforcement; with `ratchet`, an
 /// error the API server ratchets becomes a warning that says so.
-fn result(name: &str, enforcement: Enforcement, changes: Vec<Change>, ratchet: bool) -> CheckResult {
+fn result(
+    name: &str,
+    enforcement: Enforcement,
+    changes: Vec<Change>,
+    ratchet: bool,
+) -> CheckResult {
     let mut out = CheckResult {
         name: name.to_owned(),
         errors: Vec::new(),
@@ -328,7 +342,11 @@ fn subtract(pair: &mut VersionResult, known: &VersionResult) {
             continue;
         };
         for result in &mut property.comparison_results {
-            let Some(had) = was.comparison_results.iter().find(|r| r.name == result.name) else {
+            let Some(had) = was
+                .comparison_results
+                .iter()
+                .find(|r| r.name == result.name)
+            else {
                 continue;
             };
             let seen = |list: &[Finding], f: &Finding| list.iter().any(|h| h.message == f.message);
@@ -340,4 +358,3 @@ fn subtract(pair: &mut VersionResult, known: &VersionResult) {
     pair.property_comparisons
         .retain(|p| !p.comparison_results.is_empty());
 }
-

@@ -236,7 +236,10 @@ mod tests {
                 "^.spec.tags.items",
             ]
         );
-        assert_eq!(Value::Object(flat["^.spec"].node.clone()), json!({"type": "object"}));
+        assert_eq!(
+            Value::Object(flat["^.spec"].node.clone()),
+            json!({"type": "object"})
+        );
         assert_eq!(
             Value::Object(flat["^.spec.labels"].node.clone()),
             json!({"type": "object", "additionalProperties": {}})

@@ -46,11 +46,15 @@ mod tests {
 
     #[test]
     fn ascending_as_crdify_sorts_served_versions() {
-        let mut v = vec!["v1", "foo", "v2beta1", "v1alpha1", "v1beta2", "bar", "v1beta1", "v2"];
+        let mut v = vec![
+            "v1", "foo", "v2beta1", "v1alpha1", "v1beta2", "bar", "v1beta1", "v2",
+        ];
         v.sort_by(|a, b| compare(a, b));
         assert_eq!(
             v,
-            ["foo", "bar", "v1alpha1", "v1beta1", "v1beta2", "v2beta1", "v1", "v2"]
+            [
+                "foo", "bar", "v1alpha1", "v1beta1", "v1beta2", "v2beta1", "v1", "v2"
+            ]
         );
     }
 }

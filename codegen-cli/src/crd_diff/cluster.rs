@@ -20,10 +20,9 @@ pub fn fetch(names: &[String]) -> Result<Vec<Option<CustomResourceDefinition>>, 
         let api: Api<CustomResourceDefinition> = Api::all(client);
         let mut out = Vec::new();
         for name in names {
-            let crd = api
-                .get_opt(name)
-                .await
-                .map_err(|e| Error::Cluster(format!("reading CustomResourceDefinition `{name}`: {e}")))?;
+            let crd = api.get_opt(name).await.map_err(|e| {
+                Error::Cluster(format!("reading CustomResourceDefinition `{name}`: {e}"))
+            })?;
             out.push(crd);
         }
         Ok(out)

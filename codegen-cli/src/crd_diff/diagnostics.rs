@@ -30,7 +30,10 @@ use crate::pipeline;
 pub fn diagnostics(reports: &[Report], crds: &[Crd]) -> Diagnostics {
     let mut out = Vec::new();
     for report in reports {
-        let kind = crds.iter().find(|c| c.name == report.name).map(|c| c.location.clone());
+        let kind = crds
+            .iter()
+            .find(|c| c.name == report.name)
+            .map(|c| c.location.clone());
         let removed: BTreeSet<(String, String)> = report
             .entries()
             .iter()
@@ -50,11 +53,14 @@ pub fn diagnostics(reports: &[Report], crds: &[Crd]) -> Diagnostics {
                 .source
                 .as_ref()
                 .or_else(|| entry.property.and_then(|p| p.source.as_ref()));
-            let at = source.map(location).or_else(|| kind.clone()).unwrap_or_else(|| Location {
-                file: PathBuf::from(&report.name),
-                line: 0,
-                column: 0,
-            });
+            let at = source
+                .map(location)
+                .or_else(|| kind.clone())
+                .unwrap_or_else(|| Location {
+                    file: PathBuf::from(&report.name),
+                    line: 0,
+                    column: 0,
+                });
             let place = match (entry.version, entry.property) {
                 (Some(version), Some(property)) => {
                     format!("{} {version} {}", report.name, property.property)

@@ -44,7 +44,9 @@ fn from_root(path: &Path) -> Result<String, Error> {
             .trim()
             .to_owned();
         let canonical = path.canonicalize().unwrap_or_else(|_| path.to_owned());
-        let top = Path::new(&top).canonicalize().unwrap_or_else(|_| PathBuf::from(&top));
+        let top = Path::new(&top)
+            .canonicalize()
+            .unwrap_or_else(|_| PathBuf::from(&top));
         canonical
             .strip_prefix(&top)
             .map_err(|_| Error::Git(format!("{} is outside the repository", path.display())))?
@@ -79,7 +81,15 @@ pub fn show(reference: &str, path: &str) -> Result<String, Error> {
 pub fn input_files(reference: &str, dir: &Path) -> Result<Vec<(PathBuf, String)>, Error> {
     let commit = commit(reference)?;
     let root = from_root(dir)?;
-    let listing = git(&["ls-tree", "-r", "-z", "--name-only", &commit, "--", &format!("{root}/")])?;
+    let listing = git(&[
+        "ls-tree",
+        "-r",
+        "-z",
+        "--name-only",
+        &commit,
+        "--",
+        &format!("{root}/"),
+    ])?;
     let paths: Vec<String> = listing
         .split(|b| *b == 0)
         .filter(|p| !p.is_empty())
@@ -126,7 +136,10 @@ pub fn input_files(reference: &str, dir: &Path) -> Result<Vec<(PathBuf, String)>
             .ok_or_else(|| Error::Git(format!("cat-file: {header}")))?;
         let body = &rest[header_end + 1..header_end + 1 + size];
         let rel = p.strip_prefix(&root).unwrap_or(p).trim_start_matches('/');
-        files.push((PathBuf::from(rel), String::from_utf8_lossy(body).into_owned()));
+        files.push((
+            PathBuf::from(rel),
+            String::from_utf8_lossy(body).into_owned(),
+        ));
         rest = &rest[(header_end + 2 + size).min(rest.len())..];
     }
     Ok(files)
@@ -151,7 +164,10 @@ pub fn generate(reference: &str, generation: &Generation) -> Result<Side, Error>
         Some(&generation.crd),
     )
     .map_err(|diagnostics| Error::Input {
-        label: format!("{label} ({} at that commit)", generation.input_dir.display()),
+        label: format!(
+            "{label} ({} at that commit)",
+            generation.input_dir.display()
+        ),
         diagnostics,
     })?;
     Ok(Side::generated(label, checked.parsed.api, checked.crds))

@@ -124,7 +124,9 @@ pub enum Error {
 }
 
 /// The checks of `config`, with kube-codegen's CEL cost estimates.
-pub fn runner(config: &kube_codegen_crd_diff::Config) -> Result<Runner, kube_codegen_crd_diff::ConfigError> {
+pub fn runner(
+    config: &kube_codegen_crd_diff::Config,
+) -> Result<Runner, kube_codegen_crd_diff::ConfigError> {
     Ok(Runner::new(config)?.with_cel_costs(|schema: &k8s_openapi::apiextensions_apiserver::pkg::apis::apiextensions::v1::JSONSchemaProps| {
         crate::emit::crd::rule_costs(schema)
             .into_iter()

@@ -42,7 +42,10 @@ impl FromStr for Spec {
             }
         };
         if let Some(reference) = s.strip_prefix("git:").filter(|r| !r.starts_with("//")) {
-            return Ok(Spec::Git(nonempty("git reference (`git:HEAD`, `git:main`)", reference)?));
+            return Ok(Spec::Git(nonempty(
+                "git reference (`git:HEAD`, `git:main`)",
+                reference,
+            )?));
         }
         if let Some(rest) = s.strip_prefix("git://") {
             let (reference, query) = rest.split_once('?').unwrap_or((rest, ""));
@@ -56,10 +59,16 @@ impl FromStr for Spec {
             return Ok(Spec::Cluster((!name.is_empty()).then(|| name.to_owned())));
         }
         if let Some(name) = s.strip_prefix("kube://") {
-            return Ok(Spec::Cluster(Some(nonempty("CustomResourceDefinition", name)?)));
+            return Ok(Spec::Cluster(Some(nonempty(
+                "CustomResourceDefinition",
+                name,
+            )?)));
         }
         let path = s.strip_prefix("file://").unwrap_or(s);
-        Ok(Spec::Path(PathBuf::from(nonempty("file or directory", path)?)))
+        Ok(Spec::Path(PathBuf::from(nonempty(
+            "file or directory",
+            path,
+        )?)))
     }
 }
 
@@ -181,12 +190,32 @@ mod tests {
                 path: "config/crd/a.yaml".into()
             })
         );
-        assert_eq!(parse("cluster:apps.example.com"), Ok(Spec::Cluster(Some("apps.example.com".into()))));
-        assert_eq!(parse("kube://apps.example.com"), Ok(Spec::Cluster(Some("apps.example.com".into()))));
+        assert_eq!(
+            parse("cluster:apps.example.com"),
+            Ok(Spec::Cluster(Some("apps.example.com".into())))
+        );
+        assert_eq!(
+            parse("kube://apps.example.com"),
+            Ok(Spec::Cluster(Some("apps.example.com".into())))
+        );
         assert_eq!(parse("cluster:"), Ok(Spec::Cluster(None)));
-        assert_eq!(parse("file:///tmp/a.yaml"), Ok(Spec::Path("/tmp/a.yaml".into())));
-        assert_eq!(parse("generated/crds"), Ok(Spec::Path("generated/crds".into())));
-        assert!(parse("git:").unwrap_err().contains("names no git reference"));
-        assert!(parse("git://main").unwrap_err().contains("git://<ref>?path=<file>"));
+        assert_eq!(
+            parse("file:///tmp/a.yaml"),
+            Ok(Spec::Path("/tmp/a.yaml".into()))
+        );
+        assert_eq!(
+            parse("generated/crds"),
+            Ok(Spec::Path("generated/crds".into()))
+        );
+        assert!(
+            parse("git:")
+                .unwrap_err()
+                .contains("names no git reference")
+        );
+        assert!(
+            parse("git://main")
+                .unwrap_err()
+                .contains("git://<ref>?path=<file>")
+        );
     }
 }

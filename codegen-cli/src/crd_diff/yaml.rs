@@ -62,9 +62,13 @@ pub fn read_text(text: &str, file: &Path) -> Result<Vec<CustomResourceDefinition
     };
     let documents: Vec<Value> = serde_saphyr::from_multiple(text).map_err(|e| {
         match kube_codegen_crd_diff::yaml_error(&e) {
-            (Some((line, column)), message) => {
-                Error::At(super::file_error(file, text, line, column, format!("not YAML: {message}")))
-            }
+            (Some((line, column)), message) => Error::At(super::file_error(
+                file,
+                text,
+                line,
+                column,
+                format!("not YAML: {message}"),
+            )),
             (None, message) => error(format!("not YAML: {message}")),
         }
     })?;
@@ -73,15 +77,22 @@ pub fn read_text(text: &str, file: &Path) -> Result<Vec<CustomResourceDefinition
         if doc.get("kind").and_then(Value::as_str) != Some("CustomResourceDefinition") {
             continue;
         }
-        let api_version = doc.get("apiVersion").and_then(Value::as_str).unwrap_or_default();
+        let api_version = doc
+            .get("apiVersion")
+            .and_then(Value::as_str)
+            .unwrap_or_default();
         if api_version != "apiextensions.k8s.io/v1" {
             return Err(error(format!(
                 "document {}: `{api_version}` CustomResourceDefinitions are not compared; convert them to apiextensions.k8s.io/v1",
                 i + 1
             )));
         }
-        let crd: CustomResourceDefinition = serde_json::from_value(doc)
-            .map_err(|e| error(format!("document {}: not a CustomResourceDefinition: {e}", i + 1)))?;
+        let crd: CustomResourceDefinition = serde_json::from_value(doc).map_err(|e| {
+            error(format!(
+                "document {}: not a CustomResourceDefinition: {e}",
+                i + 1
+            ))
+        })?;
         crds.push(crd);
     }
     Ok(crds)

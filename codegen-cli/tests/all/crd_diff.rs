@@ -51,7 +51,11 @@ fn every_check_in_every_format() {
         format!("{WIDGETS}/expected.txt"),
         format!("{stdout}---- stderr\n{stderr}")
     );
-    for (format, file) in [("markdown", "expected.md"), ("json", "expected.json"), ("yaml", "expected.yaml")] {
+    for (format, file) in [
+        ("markdown", "expected.md"),
+        ("json", "expected.json"),
+        ("yaml", "expected.yaml"),
+    ] {
         let (code, stdout, _) = diff(&["--output", format]);
         assert_eq!(code, 1, "{format}");
         expect_file!(format!("{WIDGETS}/{file}"), stdout);
@@ -94,25 +98,65 @@ fn bad_sides_and_configurations() {
     let cases: Vec<(&str, Vec<String>)> = vec![
         ("not-yaml", vec![case("not-yaml/crd.yaml"), new.clone()]),
         ("no-crds", vec![case("no-crds"), new.clone()]),
-        ("duplicate-names", vec![case("duplicate-names/crds.yaml"), new.clone()]),
+        (
+            "duplicate-names",
+            vec![case("duplicate-names/crds.yaml"), new.clone()],
+        ),
         ("v1beta1", vec![case("v1beta1/crd.yaml"), new.clone()]),
-        ("missing-file", vec![case("missing-file/crd.yaml"), new.clone()]),
-        ("unknown-check", vec![new.clone(), new.clone(), "--config".into(), case("unknown-check/config.yaml")]),
+        (
+            "missing-file",
+            vec![case("missing-file/crd.yaml"), new.clone()],
+        ),
+        (
+            "unknown-check",
+            vec![
+                new.clone(),
+                new.clone(),
+                "--config".into(),
+                case("unknown-check/config.yaml"),
+            ],
+        ),
         (
             "missing-enforcement",
-            vec![new.clone(), new.clone(), "--config".into(), case("missing-enforcement/config.yaml")],
+            vec![
+                new.clone(),
+                new.clone(),
+                "--config".into(),
+                case("missing-enforcement/config.yaml"),
+            ],
         ),
         (
             "unknown-config-key",
-            vec![new.clone(), new.clone(), "--config".into(), case("unknown-config-key/config.yaml")],
+            vec![
+                new.clone(),
+                new.clone(),
+                "--config".into(),
+                case("unknown-config-key/config.yaml"),
+            ],
         ),
         (
             "bad-check-setting",
-            vec![new.clone(), new.clone(), "--config".into(), case("bad-check-setting/config.yaml")],
+            vec![
+                new.clone(),
+                new.clone(),
+                "--config".into(),
+                case("bad-check-setting/config.yaml"),
+            ],
         ),
-        ("unknown-ref", vec!["git:no-such-ref".into(), "../apis/src".into(), "--input-dir".into(), "../apis/src".into()]),
+        (
+            "unknown-ref",
+            vec![
+                "git:no-such-ref".into(),
+                "../apis/src".into(),
+                "--input-dir".into(),
+                "../apis/src".into(),
+            ],
+        ),
         ("empty-ref", vec!["git:".into(), new.clone()]),
-        ("unknown-format", vec![new.clone(), new.clone(), "-o".into(), "xml".into()]),
+        (
+            "unknown-format",
+            vec![new.clone(), new.clone(), "-o".into(), "xml".into()],
+        ),
     ];
     for (name, args) in cases {
         let mut all = vec!["crd".to_owned(), "diff".to_owned()];
@@ -132,7 +176,11 @@ fn git(dir: &Path, args: &[&str]) {
         .args(args)
         .output()
         .unwrap();
-    assert!(out.status.success(), "git {args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "git {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }
 
 /// What a user does: scaffold an operator, commit, change a field's type in
@@ -145,9 +193,21 @@ fn verify_since_head_fails_at_the_changed_field() {
     let project = tmp.path().join("memcached-operator");
     let repo = here().join("..");
     let repo = repo.to_str().unwrap();
-    let (code, _, stderr) = run(tmp.path(), &["init", "memcached-operator", "--runtime", repo]);
+    let (code, _, stderr) = run(
+        tmp.path(),
+        &["init", "memcached-operator", "--runtime", repo],
+    );
     assert_eq!(code, 0, "{stderr}");
-    let api = ["create", "api", "--group", "cache.example.com", "--version", "v1alpha1", "--kind", "Memcached"];
+    let api = [
+        "create",
+        "api",
+        "--group",
+        "cache.example.com",
+        "--version",
+        "v1alpha1",
+        "--kind",
+        "Memcached",
+    ];
     let (code, _, stderr) = run(&project, &api);
     assert_eq!(code, 0, "{stderr}");
     git(&project, &["init", "-q", "-b", "main"]);
@@ -162,11 +222,17 @@ fn verify_since_head_fails_at_the_changed_field() {
             .env("KUBE_CODEGEN", BIN)
             .output()
             .unwrap();
-        (out.status.code().unwrap_or(-1), String::from_utf8(out.stderr).unwrap())
+        (
+            out.status.code().unwrap_or(-1),
+            String::from_utf8(out.stderr).unwrap(),
+        )
     };
     let (code, stderr) = verify(&["--since", "HEAD"]);
     assert_eq!(code, 0, "{stderr}");
-    assert!(stderr.contains("the CRDs are compatible with HEAD"), "{stderr}");
+    assert!(
+        stderr.contains("the CRDs are compatible with HEAD"),
+        "{stderr}"
+    );
 
     // `replicas: Option<i32>` becomes a string (its integer markers go).
     let file = project.join("apis/src/cache/v1alpha1/memcached.rs");
@@ -178,8 +244,18 @@ fn verify_since_head_fails_at_the_changed_field() {
         .to_owned();
     let changed = source
         .lines()
-        .map(|l| if l == field { "    pub replicas: Option<String>," } else { l })
-        .filter(|l| !l.contains("validation:Minimum") && !l.contains("validation:Maximum") && !l.contains("+kubebuilder:default"))
+        .map(|l| {
+            if l == field {
+                "    pub replicas: Option<String>,"
+            } else {
+                l
+            }
+        })
+        .filter(|l| {
+            !l.contains("validation:Minimum")
+                && !l.contains("validation:Maximum")
+                && !l.contains("+kubebuilder:default")
+        })
         .collect::<Vec<_>>()
         .join("\n");
     std::fs::write(&file, format!("{changed}\n")).unwrap();
@@ -188,13 +264,23 @@ fn verify_since_head_fails_at_the_changed_field() {
         .env("KUBE_CODEGEN", BIN)
         .output()
         .unwrap();
-    assert!(update.status.success(), "{}", String::from_utf8_lossy(&update.stderr));
+    assert!(
+        update.status.success(),
+        "{}",
+        String::from_utf8_lossy(&update.stderr)
+    );
 
     let (code, stderr) = verify(&["--since", "HEAD"]);
     assert_eq!(code, 1, "{stderr}");
-    let line = changed.lines().position(|l| l == "    pub replicas: Option<String>,").unwrap() + 1;
+    let line = changed
+        .lines()
+        .position(|l| l == "    pub replicas: Option<String>,")
+        .unwrap()
+        + 1;
     assert!(
-        stderr.contains(&format!("--> apis/src/cache/v1alpha1/memcached.rs:{line}:9")),
+        stderr.contains(&format!(
+            "--> apis/src/cache/v1alpha1/memcached.rs:{line}:9"
+        )),
         "not reported at the field's line {line}:\n{stderr}"
     );
     expect_file!("tests/crd-diff/verify-since/expected.txt", stderr);
@@ -207,7 +293,11 @@ fn verify_since_head_fails_at_the_changed_field() {
     );
 
     // The input at a commit that does not generate is refused, with its errors.
-    std::fs::write(&file, source.replace("pub replicas:", "pub replicas: Vec<f32>, pub other:")).unwrap();
+    std::fs::write(
+        &file,
+        source.replace("pub replicas:", "pub replicas: Vec<f32>, pub other:"),
+    )
+    .unwrap();
     git(&project, &["commit", "-q", "-am", "broken"]);
     let (code, _, stderr) = run(&project, &["crd", "diff", "git:HEAD", "apis/src"]);
     assert_eq!(code, 2, "{stderr}");

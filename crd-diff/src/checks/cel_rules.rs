@@ -39,7 +39,11 @@ struct Settings {
 
 struct CelRules(Settings);
 
-fn rules(node: &mut Node, costs: &std::collections::BTreeMap<String, u64>, cx: &Context<'_>) -> Vec<Rule> {
+fn rules(
+    node: &mut Node,
+    costs: &std::collections::BTreeMap<String, u64>,
+    cx: &Context<'_>,
+) -> Vec<Rule> {
     let Some(Value::Array(items)) = take(node, "x-kubernetes-validations") else {
         return Vec::new();
     };
@@ -168,12 +172,26 @@ fn estimated(rule: &Rule) -> String {
 }
 
 fn added(b: &Rule) -> Change {
-    let message = format!("rule added : {} ({})", quote(&b.rule), describe(b, estimated(b)));
-    change(message, RuleChangeKind::Added, None, Some(b), !b.uses_old_self())
+    let message = format!(
+        "rule added : {} ({})",
+        quote(&b.rule),
+        describe(b, estimated(b))
+    );
+    change(
+        message,
+        RuleChangeKind::Added,
+        None,
+        Some(b),
+        !b.uses_old_self(),
+    )
 }
 
 fn removed(a: &Rule) -> Change {
-    let message = format!("rule removed : {} ({})", quote(&a.rule), describe(a, estimated(a)));
+    let message = format!(
+        "rule removed : {} ({})",
+        quote(&a.rule),
+        describe(a, estimated(a))
+    );
     change(message, RuleChangeKind::Removed, Some(a), None, false)
 }
 
@@ -199,7 +217,13 @@ fn changed(a: &Rule, b: &Rule) -> Change {
             describe(b, costs)
         )
     };
-    change(message, RuleChangeKind::Changed, Some(a), Some(b), ratchetable)
+    change(
+        message,
+        RuleChangeKind::Changed,
+        Some(a),
+        Some(b),
+        ratchetable,
+    )
 }
 
 fn change(

@@ -2,7 +2,9 @@
 //! default as in crdify, where the documentation is part of the API (set its
 //! enforcement to `Warn` or `None` to relax it).
 
-use super::{Change, Check, CheckInfo, Context, Level, Origin, PropertyCheck, no_settings, take_str};
+use super::{
+    Change, Check, CheckInfo, Context, Level, Origin, PropertyCheck, no_settings, take_str,
+};
 use crate::gofmt::quote;
 use crate::schema::Node;
 

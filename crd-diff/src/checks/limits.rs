@@ -47,9 +47,27 @@ macro_rules! limit {
     };
 }
 
-limit!(MAXIMUM, "maximum", Side::Max, true, "a `maximum` is added or decreased");
-limit!(MAX_ITEMS, "maxItems", Side::Max, false, "a `maxItems` is added or decreased");
-limit!(MAX_LENGTH, "maxLength", Side::Max, false, "a `maxLength` is added or decreased");
+limit!(
+    MAXIMUM,
+    "maximum",
+    Side::Max,
+    true,
+    "a `maximum` is added or decreased"
+);
+limit!(
+    MAX_ITEMS,
+    "maxItems",
+    Side::Max,
+    false,
+    "a `maxItems` is added or decreased"
+);
+limit!(
+    MAX_LENGTH,
+    "maxLength",
+    Side::Max,
+    false,
+    "a `maxLength` is added or decreased"
+);
 limit!(
     MAX_PROPERTIES,
     "maxProperties",
@@ -57,9 +75,27 @@ limit!(
     false,
     "a `maxProperties` is added or decreased"
 );
-limit!(MINIMUM, "minimum", Side::Min, true, "a `minimum` is added or increased");
-limit!(MIN_ITEMS, "minItems", Side::Min, false, "a `minItems` is added or increased");
-limit!(MIN_LENGTH, "minLength", Side::Min, false, "a `minLength` is added or increased");
+limit!(
+    MINIMUM,
+    "minimum",
+    Side::Min,
+    true,
+    "a `minimum` is added or increased"
+);
+limit!(
+    MIN_ITEMS,
+    "minItems",
+    Side::Min,
+    false,
+    "a `minItems` is added or increased"
+);
+limit!(
+    MIN_LENGTH,
+    "minLength",
+    Side::Min,
+    false,
+    "a `minLength` is added or increased"
+);
 limit!(
     MIN_PROPERTIES,
     "minProperties",

@@ -85,8 +85,11 @@ pub(crate) trait PropertyCheck: Send + Sync {
 /// A check of whole CRDs.
 pub(crate) trait CrdCheck: Send + Sync {
     /// Compares two CRDs of the same name.
-    fn compare(&self, old: &CustomResourceDefinition, new: &CustomResourceDefinition)
-    -> Vec<Change>;
+    fn compare(
+        &self,
+        old: &CustomResourceDefinition,
+        new: &CustomResourceDefinition,
+    ) -> Vec<Change>;
 }
 
 /// A check, ready to run.
@@ -180,7 +183,9 @@ pub(crate) fn settings<T: DeserializeOwned + Default>(
 pub(crate) fn no_settings(configuration: &Map<String, Value>) -> Result<(), String> {
     match configuration.keys().next() {
         None => Ok(()),
-        Some(key) => Err(format!("unknown setting `{key}`: this check has no settings")),
+        Some(key) => Err(format!(
+            "unknown setting `{key}`: this check has no settings"
+        )),
     }
 }
 

@@ -43,6 +43,9 @@ impl PropertyCheck for Required {
         if added.is_empty() {
             return Vec::new();
         }
-        vec![Change::new(format!("new required fields: {}", list(&added)))]
+        vec![Change::new(format!(
+            "new required fields: {}",
+            list(&added)
+        ))]
     }
 }

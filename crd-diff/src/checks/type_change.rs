@@ -2,7 +2,9 @@
 //! server would still accept an unchanged stored value, the value stays of
 //! the old type, which clients of the new type cannot read.
 
-use super::{Change, Check, CheckInfo, Context, Level, Origin, PropertyCheck, no_settings, take_str};
+use super::{
+    Change, Check, CheckInfo, Context, Level, Origin, PropertyCheck, no_settings, take_str,
+};
 use crate::gofmt::quote;
 use crate::schema::Node;
 

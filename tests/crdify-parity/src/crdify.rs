@@ -2,7 +2,6 @@
 //! it pins, from the Go module proxy) and run as its users run it,
 //! `crdify file://old file://new --output=json [--config=file]`.
 
-
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
@@ -60,7 +59,10 @@ pub fn run(old: &Path, new: &Path, config: Option<&Path>) -> Result<Run> {
     let out = cmd.output().context("running crdify")?;
     let status = out.status.code().unwrap_or(-1);
     if status != 0 && status != 1 {
-        bail!("crdify exited {status}: {}", String::from_utf8_lossy(&out.stderr));
+        bail!(
+            "crdify exited {status}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
     }
     let report: Value = serde_json::from_slice(&out.stdout).with_context(|| {
         format!(
@@ -114,7 +116,10 @@ pub fn short(section: &str) -> &'static str {
 }
 
 fn add(out: &mut Verdicts, place: String, result: &Value) {
-    let name = result.get("name").and_then(Value::as_str).unwrap_or_default();
+    let name = result
+        .get("name")
+        .and_then(Value::as_str)
+        .unwrap_or_default();
     let list = |key| -> Vec<String> {
         result
             .get(key)
@@ -145,4 +150,3 @@ fn normalise(message: &str) -> String {
         None => message.to_owned(),
     }
 }
-

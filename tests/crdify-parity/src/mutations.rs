@@ -21,48 +21,86 @@ type NodeChange = fn(&mut serde_json::Map<String, Value>) -> bool;
 
 /// The changes to one schema node: each returns whether it applied.
 const NODE_CHANGES: &[(&str, NodeChange)] = &[
-    ("type-changed", |n| swap(n, "type", |t| match t.as_str()? {
-        "string" => Some(json!("integer")),
-        "integer" | "boolean" | "number" => Some(json!("string")),
-        _ => None,
-    })),
-    ("maximum-added", |n| is(n, "integer") && add(n, "maximum", json!(100))),
-    ("maximum-decreased", |n| swap(n, "maximum", |v| Some(json!(v.as_f64()? - 1.0)))),
-    ("maximum-increased", |n| swap(n, "maximum", |v| Some(json!(v.as_f64()? + 1.0)))),
-    ("minimum-added", |n| is(n, "integer") && add(n, "minimum", json!(1))),
-    ("minimum-increased", |n| swap(n, "minimum", |v| Some(json!(v.as_f64()? + 1.0)))),
-    ("maxLength-added", |n| is(n, "string") && add(n, "maxLength", json!(10))),
-    ("maxLength-decreased", |n| swap(n, "maxLength", |v| Some(json!(v.as_i64()? - 1)))),
-    ("minLength-added", |n| is(n, "string") && add(n, "minLength", json!(2))),
-    ("minLength-increased", |n| swap(n, "minLength", |v| Some(json!(v.as_i64()? + 1)))),
-    ("maxItems-added", |n| is(n, "array") && add(n, "maxItems", json!(5))),
-    ("maxItems-decreased", |n| swap(n, "maxItems", |v| Some(json!(v.as_i64()? - 1)))),
-    ("minItems-added", |n| is(n, "array") && add(n, "minItems", json!(1))),
+    ("type-changed", |n| {
+        swap(n, "type", |t| match t.as_str()? {
+            "string" => Some(json!("integer")),
+            "integer" | "boolean" | "number" => Some(json!("string")),
+            _ => None,
+        })
+    }),
+    ("maximum-added", |n| {
+        is(n, "integer") && add(n, "maximum", json!(100))
+    }),
+    ("maximum-decreased", |n| {
+        swap(n, "maximum", |v| Some(json!(v.as_f64()? - 1.0)))
+    }),
+    ("maximum-increased", |n| {
+        swap(n, "maximum", |v| Some(json!(v.as_f64()? + 1.0)))
+    }),
+    ("minimum-added", |n| {
+        is(n, "integer") && add(n, "minimum", json!(1))
+    }),
+    ("minimum-increased", |n| {
+        swap(n, "minimum", |v| Some(json!(v.as_f64()? + 1.0)))
+    }),
+    ("maxLength-added", |n| {
+        is(n, "string") && add(n, "maxLength", json!(10))
+    }),
+    ("maxLength-decreased", |n| {
+        swap(n, "maxLength", |v| Some(json!(v.as_i64()? - 1)))
+    }),
+    ("minLength-added", |n| {
+        is(n, "string") && add(n, "minLength", json!(2))
+    }),
+    ("minLength-increased", |n| {
+        swap(n, "minLength", |v| Some(json!(v.as_i64()? + 1)))
+    }),
+    ("maxItems-added", |n| {
+        is(n, "array") && add(n, "maxItems", json!(5))
+    }),
+    ("maxItems-decreased", |n| {
+        swap(n, "maxItems", |v| Some(json!(v.as_i64()? - 1)))
+    }),
+    ("minItems-added", |n| {
+        is(n, "array") && add(n, "minItems", json!(1))
+    }),
     ("maxProperties-added", |n| {
         n.contains_key("additionalProperties") && add(n, "maxProperties", json!(8))
     }),
-    ("minProperties-added", |n| is(n, "object") && add(n, "minProperties", json!(1))),
-    ("enum-added", |n| is(n, "string") && add(n, "enum", json!(["Alpha", "Beta"]))),
-    ("enum-value-removed", |n| swap(n, "enum", |v| {
-        let mut values = v.as_array()?.clone();
-        (values.len() >= 2).then(|| {
-            values.pop();
-            Value::Array(values)
+    ("minProperties-added", |n| {
+        is(n, "object") && add(n, "minProperties", json!(1))
+    }),
+    ("enum-added", |n| {
+        is(n, "string") && add(n, "enum", json!(["Alpha", "Beta"]))
+    }),
+    ("enum-value-removed", |n| {
+        swap(n, "enum", |v| {
+            let mut values = v.as_array()?.clone();
+            (values.len() >= 2).then(|| {
+                values.pop();
+                Value::Array(values)
+            })
         })
-    })),
-    ("enum-value-added", |n| swap(n, "enum", |v| {
-        let mut values = v.as_array()?.clone();
-        values.push(json!("Zeta"));
-        Some(Value::Array(values))
-    })),
+    }),
+    ("enum-value-added", |n| {
+        swap(n, "enum", |v| {
+            let mut values = v.as_array()?.clone();
+            values.push(json!("Zeta"));
+            Some(Value::Array(values))
+        })
+    }),
     ("enum-dropped", |n| n.remove("enum").is_some()),
-    ("default-added", |n| is(n, "string") && add(n, "default", json!("standard"))),
-    ("default-changed", |n| swap(n, "default", |v| match v {
-        Value::String(s) => Some(json!(format!("{s}-changed"))),
-        Value::Number(x) => Some(json!(x.as_f64()? + 1.0)),
-        Value::Bool(b) => Some(json!(!b)),
-        _ => None,
-    })),
+    ("default-added", |n| {
+        is(n, "string") && add(n, "default", json!("standard"))
+    }),
+    ("default-changed", |n| {
+        swap(n, "default", |v| match v {
+            Value::String(s) => Some(json!(format!("{s}-changed"))),
+            Value::Number(x) => Some(json!(x.as_f64()? + 1.0)),
+            Value::Bool(b) => Some(json!(!b)),
+            _ => None,
+        })
+    }),
     ("default-removed", |n| n.remove("default").is_some()),
     ("field-required", |n| {
         let Some(Value::Object(properties)) = n.get("properties") else {
@@ -85,53 +123,81 @@ const NODE_CHANGES: &[(&str, NodeChange)] = &[
         n.insert("required".into(), Value::Array(required));
         true
     }),
-    ("field-unrequired", |n| swap(n, "required", |v| {
-        let mut names = v.as_array()?.clone();
-        names.pop()?;
-        Some(Value::Array(names))
-    })),
-    ("description-changed", |n| swap(n, "description", |v| {
-        Some(json!(format!("{} Changed.", v.as_str()?)))
-    })),
-    ("pattern-added", |n| is(n, "string") && add(n, "pattern", json!("^[a-z]+$"))),
-    ("pattern-changed", |n| swap(n, "pattern", |v| Some(json!(format!("{}|^x$", v.as_str()?))))),
+    ("field-unrequired", |n| {
+        swap(n, "required", |v| {
+            let mut names = v.as_array()?.clone();
+            names.pop()?;
+            Some(Value::Array(names))
+        })
+    }),
+    ("description-changed", |n| {
+        swap(n, "description", |v| {
+            Some(json!(format!("{} Changed.", v.as_str()?)))
+        })
+    }),
+    ("pattern-added", |n| {
+        is(n, "string") && add(n, "pattern", json!("^[a-z]+$"))
+    }),
+    ("pattern-changed", |n| {
+        swap(n, "pattern", |v| {
+            Some(json!(format!("{}|^x$", v.as_str()?)))
+        })
+    }),
     ("pattern-removed", |n| n.remove("pattern").is_some()),
-    ("nullable-added", |n| is(n, "string") && add(n, "nullable", json!(true))),
+    ("nullable-added", |n| {
+        is(n, "string") && add(n, "nullable", json!(true))
+    }),
     ("nullable-removed", |n| n.remove("nullable").is_some()),
-    ("format-changed", |n| swap(n, "format", |v| match v.as_str()? {
-        "int32" => Some(json!("int64")),
-        "date-time" => Some(json!("date")),
-        _ => Some(json!("byte")),
-    })),
-    ("rule-added", |n| is(n, "object") && push_rule(n, "self == self")),
-    ("transition-rule-added", |n| is(n, "object") && push_rule(n, "self == oldSelf")),
-    ("rule-changed", |n| swap(n, "x-kubernetes-validations", |v| {
-        let mut rules = v.as_array()?.clone();
-        let first = rules.first_mut()?.as_object_mut()?;
-        let rule = first.get("rule")?.as_str()?.to_owned();
-        first.insert("rule".into(), json!(format!("({rule}) && true")));
-        Some(Value::Array(rules))
-    })),
-    ("rule-removed", |n| swap(n, "x-kubernetes-validations", |v| {
-        let mut rules = v.as_array()?.clone();
-        rules.pop()?;
-        Some(Value::Array(rules))
-    })),
-    ("field-removed", |n| swap(n, "properties", |v| {
-        let mut properties = v.as_object()?.clone();
-        let last = (*plain_fields(&properties).last()?).clone();
-        properties.remove(&last);
-        Some(Value::Object(properties))
-    })),
-    ("field-added", |n| swap(n, "properties", |v| {
-        let mut properties = v.as_object()?.clone();
-        properties.insert("zzzAdded".into(), json!({"type": "string"}));
-        Some(Value::Object(properties))
-    })),
-    ("list-type-changed", |n| swap(n, "x-kubernetes-list-type", |v| match v.as_str()? {
-        "atomic" => Some(json!("set")),
-        _ => Some(json!("atomic")),
-    })),
+    ("format-changed", |n| {
+        swap(n, "format", |v| match v.as_str()? {
+            "int32" => Some(json!("int64")),
+            "date-time" => Some(json!("date")),
+            _ => Some(json!("byte")),
+        })
+    }),
+    ("rule-added", |n| {
+        is(n, "object") && push_rule(n, "self == self")
+    }),
+    ("transition-rule-added", |n| {
+        is(n, "object") && push_rule(n, "self == oldSelf")
+    }),
+    ("rule-changed", |n| {
+        swap(n, "x-kubernetes-validations", |v| {
+            let mut rules = v.as_array()?.clone();
+            let first = rules.first_mut()?.as_object_mut()?;
+            let rule = first.get("rule")?.as_str()?.to_owned();
+            first.insert("rule".into(), json!(format!("({rule}) && true")));
+            Some(Value::Array(rules))
+        })
+    }),
+    ("rule-removed", |n| {
+        swap(n, "x-kubernetes-validations", |v| {
+            let mut rules = v.as_array()?.clone();
+            rules.pop()?;
+            Some(Value::Array(rules))
+        })
+    }),
+    ("field-removed", |n| {
+        swap(n, "properties", |v| {
+            let mut properties = v.as_object()?.clone();
+            let last = (*plain_fields(&properties).last()?).clone();
+            properties.remove(&last);
+            Some(Value::Object(properties))
+        })
+    }),
+    ("field-added", |n| {
+        swap(n, "properties", |v| {
+            let mut properties = v.as_object()?.clone();
+            properties.insert("zzzAdded".into(), json!({"type": "string"}));
+            Some(Value::Object(properties))
+        })
+    }),
+    ("list-type-changed", |n| {
+        swap(n, "x-kubernetes-list-type", |v| match v.as_str()? {
+            "atomic" => Some(json!("set")),
+            _ => Some(json!("atomic")),
+        })
+    }),
     ("map-values-bounded", |n| {
         let Some(Value::Object(values)) = n.get_mut("additionalProperties") else {
             return false;
@@ -218,9 +284,18 @@ fn nodes(crd: &Value) -> Vec<String> {
         }
     }
     let mut out = Vec::new();
-    for (i, version) in crd["spec"]["versions"].as_array().into_iter().flatten().enumerate() {
+    for (i, version) in crd["spec"]["versions"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .enumerate()
+    {
         if let Some(root) = version.pointer("/schema/openAPIV3Schema") {
-            walk(root, format!("/spec/versions/{i}/schema/openAPIV3Schema"), &mut out);
+            walk(
+                root,
+                format!("/spec/versions/{i}/schema/openAPIV3Schema"),
+                &mut out,
+            );
         }
     }
     out
@@ -272,14 +347,21 @@ pub fn pairs(crd: &Value) -> Vec<Pair> {
 fn crd_changes(crd: &Value, name: &str) -> Vec<Pair> {
     let mut out = Vec::new();
     let mut scoped = crd.clone();
-    let scope = if crd["spec"]["scope"] == "Namespaced" { "Cluster" } else { "Namespaced" };
+    let scope = if crd["spec"]["scope"] == "Namespaced" {
+        "Cluster"
+    } else {
+        "Namespaced"
+    };
     scoped["spec"]["scope"] = json!(scope);
     out.push(Pair {
         name: format!("{name} / scope-changed"),
         old: crd.clone(),
         new: scoped,
     });
-    let versions = crd["spec"]["versions"].as_array().cloned().unwrap_or_default();
+    let versions = crd["spec"]["versions"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
     if let Some(storage) = versions.iter().find(|v| v["storage"] == true) {
         // A new served version whose schema drops a field and bounds another:
         // the served-version validator compares it with the existing ones.
@@ -294,7 +376,9 @@ fn crd_changes(crd: &Value, name: &str) -> Vec<Pair> {
             spec.remove(&last);
         }
         let mut new = crd.clone();
-        new["spec"]["versions"].as_array_mut().map(|v| v.push(added));
+        new["spec"]["versions"]
+            .as_array_mut()
+            .map(|v| v.push(added));
         out.push(Pair {
             name: format!("{name} / served-version-added"),
             old: crd.clone(),

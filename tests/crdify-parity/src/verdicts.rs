@@ -100,7 +100,9 @@ pub fn ours(report: &Report) -> Verdicts {
     for entry in report.entries() {
         let check = v05_check(entry.check);
         let place = match (entry.section, entry.version, entry.property) {
-            (Section::SameVersion, Some(v), Some(p)) => format!("same / {v} / {}", v05_path(&p.path)),
+            (Section::SameVersion, Some(v), Some(p)) => {
+                format!("same / {v} / {}", v05_path(&p.path))
+            }
             (Section::ServedVersion, Some(v), Some(p)) => {
                 format!("served / {v} / {}", v05_path(&p.path))
             }

@@ -45,7 +45,8 @@ fn compare(
     };
     let known = verdicts::ours(&known);
     theirs.verdicts.retain(|key, outcome| {
-        !(key.starts_with("served / ") && known.get(key).is_some_and(|k| k.errors == outcome.errors))
+        !(key.starts_with("served / ")
+            && known.get(key).is_some_and(|k| k.errors == outcome.errors))
     });
     theirs.status = i32::from(theirs.verdicts.values().any(|o| !o.errors.is_empty()));
     let strict_verdicts = verdicts::ours(&strict);
@@ -72,12 +73,20 @@ fn check_ratcheting(
 ) {
     let note = " (ratcheted from Kubernetes ";
     for (key, after) in lenient {
-        let before = strict.get(key).unwrap_or_else(|| panic!("{case} / {key}: only with ratcheting"));
+        let before = strict
+            .get(key)
+            .unwrap_or_else(|| panic!("{case} / {key}: only with ratcheting"));
         if before == after {
             continue;
         }
-        assert!(key.starts_with("same / "), "{case} / {key}: ratcheted outside same-version comparisons");
-        assert!(after.ratcheted, "{case} / {key}: a warning without the ratcheting note");
+        assert!(
+            key.starts_with("same / "),
+            "{case} / {key}: ratcheted outside same-version comparisons"
+        );
+        assert!(
+            after.ratcheted,
+            "{case} / {key}: a warning without the ratcheting note"
+        );
         for warning in &after.warnings {
             let plain = warning.split(note).next().unwrap_or_default();
             assert!(
@@ -85,13 +94,20 @@ fn check_ratcheting(
                 "{case} / {key}: `{warning}` is not a ratcheted error of the strict run"
             );
         }
-        assert!(after.errors.is_subset(&before.errors), "{case} / {key}: new errors");
-        *tally.entry(key.rsplit(" / ").next().unwrap_or_default().to_owned()).or_default() += 1;
+        assert!(
+            after.errors.is_subset(&before.errors),
+            "{case} / {key}: new errors"
+        );
+        *tally
+            .entry(key.rsplit(" / ").next().unwrap_or_default().to_owned())
+            .or_default() += 1;
     }
 }
 
 fn differences_file(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("differences").join(name)
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("differences")
+        .join(name)
 }
 
 fn read_crd(path: &Path) -> Result<CustomResourceDefinition> {
@@ -110,8 +126,17 @@ fn crdify_own_cases() -> Result<()> {
         .collect();
     cases.sort();
     for dir in cases {
-        let name = dir.file_name().unwrap_or_default().to_string_lossy().into_owned();
-        pairs.push((format!("test/{name}"), dir.join("a.yaml"), dir.join("b.yaml"), None));
+        let name = dir
+            .file_name()
+            .unwrap_or_default()
+            .to_string_lossy()
+            .into_owned();
+        pairs.push((
+            format!("test/{name}"),
+            dir.join("a.yaml"),
+            dir.join("b.yaml"),
+            None,
+        ));
     }
     let examples = module.join("examples");
     let base = examples.join("base-crd.yaml");
@@ -122,7 +147,11 @@ fn crdify_own_cases() -> Result<()> {
         .collect();
     changed.sort();
     for new in changed {
-        let name = new.file_stem().unwrap_or_default().to_string_lossy().into_owned();
+        let name = new
+            .file_stem()
+            .unwrap_or_default()
+            .to_string_lossy()
+            .into_owned();
         pairs.push((format!("examples/{name}"), base.clone(), new.clone(), None));
         pairs.push((
             format!("examples/{name} with config.yaml"),
@@ -131,12 +160,22 @@ fn crdify_own_cases() -> Result<()> {
             Some(examples.join("config.yaml")),
         ));
     }
-    assert!(pairs.len() >= 20, "crdify's cases are missing from {}", module.display());
+    assert!(
+        pairs.len() >= 20,
+        "crdify's cases are missing from {}",
+        module.display()
+    );
     let mut all = Vec::new();
     let mut ratcheted = BTreeMap::new();
     for (case, old, new, config) in &pairs {
         let (a, b) = (read_crd(old)?, read_crd(new)?);
-        all.extend(compare(case, (old, &a), (new, &b), config.as_deref(), &mut ratcheted)?);
+        all.extend(compare(
+            case,
+            (old, &a),
+            (new, &b),
+            config.as_deref(),
+            &mut ratcheted,
+        )?);
     }
     eprintln!(
         "crdify-parity: {} of crdify's pairs, {} documented differences; ratcheted warnings by check: {ratcheted:?}",
@@ -175,7 +214,10 @@ fn fixture_pairs() -> Result<()> {
             }
         }
     }
-    assert!(count > 100, "only {count} pairs were made from the fixtures");
+    assert!(
+        count > 100,
+        "only {count} pairs were made from the fixtures"
+    );
     eprintln!(
         "crdify-parity: {count} pairs from our fixtures, {} documented differences; ratcheted warnings by check: {ratcheted:?}",
         all.len()

@@ -16,8 +16,10 @@
 
 pub mod crds;
 pub mod envtest;
+mod workspace;
 
 pub use envtest::{
     ControlPlane, Process, StartOptions, TestNamespace, bin_dir, client, kubectl, ns,
     pinned_kube_version, repo_root, shared,
 };
+pub use workspace::kube_codegen;
