@@ -187,7 +187,6 @@ fn placeholder(value: &Value) -> Value {
 }
 
 fn is_zero(key: &str, value: &Value) -> bool {
-    let key = key;
     (STRING_KEYS.contains(&key) && value.as_str() == Some(""))
         || (BOOL_KEYS.contains(&key) && value.as_bool() == Some(false))
         || (COLLECTION_KEYS.contains(&key)

@@ -98,6 +98,9 @@ impl PropertyCheck for CelRules {
     }
 }
 
+/// Whether two rules are the same rule, by one test.
+type Same = dyn Fn(&Rule, &Rule) -> bool;
+
 /// Old and new rules side by side: by text, then by message, then by place.
 fn pair<'r>(before: &'r [Rule], after: &'r [Rule]) -> Vec<(Option<&'r Rule>, Option<&'r Rule>)> {
     let mut old_used = vec![false; before.len()];
@@ -105,7 +108,7 @@ fn pair<'r>(before: &'r [Rule], after: &'r [Rule]) -> Vec<(Option<&'r Rule>, Opt
     let mut linked: Vec<(usize, usize)> = Vec::new();
     let same_text = |a: &Rule, b: &Rule| a.rule == b.rule;
     let same_message = |a: &Rule, b: &Rule| a.message.is_some() && a.message == b.message;
-    let tests: [&dyn Fn(&Rule, &Rule) -> bool; 2] = [&same_text, &same_message];
+    let tests: [&Same; 2] = [&same_text, &same_message];
     for same in tests {
         for (i, a) in before.iter().enumerate() {
             if old_used[i] {

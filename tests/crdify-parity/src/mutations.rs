@@ -376,9 +376,9 @@ fn crd_changes(crd: &Value, name: &str) -> Vec<Pair> {
             spec.remove(&last);
         }
         let mut new = crd.clone();
-        new["spec"]["versions"]
-            .as_array_mut()
-            .map(|v| v.push(added));
+        if let Some(list) = new["spec"]["versions"].as_array_mut() {
+            list.push(added);
+        }
         out.push(Pair {
             name: format!("{name} / served-version-added"),
             old: crd.clone(),
