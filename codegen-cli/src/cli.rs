@@ -30,10 +30,12 @@ pub enum Command {
     /// remove generated files the input no longer produces.
     Generate(GenerateArgs),
     /// Check that the output crate is up to date; write nothing. Prints a unified
-    /// diff and exits 1 when it is stale.
-    Verify(GenerateArgs),
-    /// Print the CustomResourceDefinitions for the input to standard output.
-    Crd(InputArgs),
+    /// diff and exits 1 when it is stale. With `--since <ref>`, also fails on
+    /// an incompatible change to the CRDs since that commit.
+    Verify(VerifyArgs),
+    /// Print the CustomResourceDefinitions for the input to standard output;
+    /// `crd diff OLD NEW` compares two sets of them (upgrade safety).
+    Crd(CrdCommandArgs),
     /// Check the API types against kube-api-linter's rules (the Kubernetes
     /// API conventions), by KAL's rule names, defaults and configuration
     /// (`.golangci-kal.yml`, or `[workspace.metadata.kube-codegen.lint]` in
@@ -122,6 +124,91 @@ pub struct VerifyLintArgs {
     /// The lint configuration file `verify` uses (see `lint --config`).
     #[arg(long, value_name = "FILE")]
     pub lint_config: Option<PathBuf>,
+/// `crd`: print the input's CRDs, or `crd diff`.
+#[derive(Debug, Args)]
+#[command(args_conflicts_with_subcommands = true)]
+pub struct CrdCommandArgs {
+    /// `diff`; without it, the CRDs are printed.
+    #[command(subcommand)]
+    pub command: Option<CrdSubcommand>,
+    /// Where the input is and how it is read.
+    #[command(flatten)]
+    pub input: InputArgs,
+}
+
+// No `///` doc: clap would show it as the command's description in `--help`.
+#[allow(missing_docs)]
+#[derive(Debug, Subcommand)]
+pub enum CrdSubcommand {
+    /// Compare the CRDs of OLD with those of NEW for upgrade safety with
+    /// crdify's checks (and their names, configuration, output formats and
+    /// exit status): a scope change, a removed field or stored version, a
+    /// new or tightened validation, a changed default or type, a new
+    /// required field, a changed CEL rule, and anything else that changed
+    /// (`unhandled`). A tightening the API server ratchets (Kubernetes 1.30
+    /// and later) is a warning. Findings in CRDs generated from Rust input
+    /// name the Rust field. Exit status: 0 compatible (warnings allowed),
+    /// 1 incompatible, 2 a side or the configuration could not be read.
+    Diff(CrdDiffArgs),
+}
+
+/// Flags of `crd diff`.
+#[derive(Debug, Args)]
+pub struct CrdDiffArgs {
+    /// The CRDs before: a CRD YAML file or directory (`config/crd/bases`),
+    /// a directory of Rust input (`apis/src`), `git:<ref>` (the CRDs
+    /// generated from `--input-dir` as it was at that commit),
+    /// `cluster:<name>` (the installed CRD; `cluster:` alone: the installed
+    /// CRDs named in NEW), or crdify's `file://`, `kube://<name>` and
+    /// `git://<ref>?path=<file>`.
+    #[arg(value_name = "OLD", value_parser = parse_spec)]
+    pub old: crate::crd_diff::Spec,
+
+    /// The CRDs after, in the same forms (typically `apis/src`, whose
+    /// findings then name the Rust field).
+    #[arg(value_name = "NEW", value_parser = parse_spec)]
+    pub new: crate::crd_diff::Spec,
+
+    /// crdify's configuration file: `validations` (each check's
+    /// `enforcement`: Error, Warn, None, and `configuration`),
+    /// `unhandledEnforcement`, `conversion` (None, Ignore), and
+    /// `ratcheting` (Enabled, Disabled).
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<PathBuf>,
+
+    /// The report's format: plaintext, markdown, json or yaml.
+    #[arg(short = 'o', long = "output", value_name = "FORMAT", default_value = "plaintext", value_parser = parse_format)]
+    pub output: kube_codegen_crd_diff::Format,
+
+    /// How a side of Rust input (or `git:<ref>`) is read and generated.
+    #[command(flatten)]
+    pub input: InputArgs,
+}
+
+fn parse_spec(s: &str) -> Result<crate::crd_diff::Spec, String> {
+    s.parse()
+}
+
+fn parse_format(s: &str) -> Result<kube_codegen_crd_diff::Format, String> {
+    s.parse()
+}
+
+/// Flags of `verify`.
+#[derive(Debug, Args)]
+pub struct VerifyArgs {
+    /// What is generated, as `generate` takes it.
+    #[command(flatten)]
+    pub generate: GenerateArgs,
+
+    /// Also compare the CRDs with those generated from the input as it was
+    /// at this git commit (`HEAD`, `main`, a tag): an incompatible change
+    /// fails (exit 1), reported at the Rust field (`crd diff` has the checks).
+    #[arg(long, value_name = "REF")]
+    pub since: Option<String>,
+
+    /// crdify's configuration file for `--since` (as `crd diff --config`).
+    #[arg(long, value_name = "FILE", requires = "since")]
+    pub since_config: Option<PathBuf>,
 }
 
 /// Flags of `rbac`.
@@ -325,6 +412,19 @@ pub struct CrdArgs {
     pub conversion_webhook_url: Option<String>,
 }
 
+impl InputArgs {
+    /// How `crd diff` and `verify --since` generate a side from this input.
+    pub fn generation(&self) -> crate::crd_diff::Generation {
+        crate::crd_diff::Generation {
+            input_dir: self.input_dir.clone(),
+            parse: crate::parse::ParseOptions {
+                plural_exceptions: self.plural_exceptions.clone(),
+            },
+            crd: self.crd.options(),
+        }
+    }
+}
+
 impl CrdArgs {
     /// The options these flags ask for.
     pub fn options(&self) -> CrdOptions {
@@ -430,10 +530,6 @@ pub struct GenerateArgs {
     /// `--role-name`.
     #[command(flatten)]
     pub role: RoleNameArg,
-
-    /// `verify`'s lint (`generate` does not lint).
-    #[command(flatten)]
-    pub lint: VerifyLintArgs,
 
     /// Also generate webhook configurations: read the `+kubebuilder:webhook`
     /// markers of every `.rs` file under DIR (e.g. `controller/src`) and write

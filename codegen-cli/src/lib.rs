@@ -10,8 +10,9 @@
 //!
 //! What a user calls: [`pipeline`] (what `kube-codegen generate`, `verify` and
 //! `crd` run), [`builder`] (the same from `build.rs`), [`diag`] (the
-//! diagnostics both report) and [`cli`] (the command line, for a binary that
-//! embeds it). The other public modules are the generator's stages, public
+//! diagnostics both report), [`crd_diff`] (`crd diff` and `verify --since`:
+//! upgrade safety between two sets of CRDs) and [`cli`] (the command line,
+//! for a binary that embeds it). The other public modules are the generator's stages, public
 //! only for this project's proc macros, benchmarks and tests: hidden from the
 //! docs and not covered by semver.
 
@@ -21,6 +22,7 @@ pub mod diag;
 pub mod lint;
 pub mod pipeline;
 
+pub mod crd_diff;
 #[doc(hidden)]
 pub mod emit;
 #[doc(hidden)]

@@ -5,8 +5,8 @@ use std::process::ExitCode;
 
 use clap::Parser;
 use kube_codegen::cli::{
-    Cli, Command, CreateApiArgs, CreateCommand, CreateWebhookArgs, GenerateArgs, InitArgs,
-    InputArgs, LintArgs, RbacArgs, WebhookArgs,
+    Cli, Command, CrdDiffArgs, CrdSubcommand, CreateApiArgs, CreateCommand, CreateWebhookArgs,
+    GenerateArgs, InitArgs, InputArgs, LintArgs, RbacArgs, VerifyArgs, WebhookArgs,
 };
 use kube_codegen::diag::Severity;
 use kube_codegen::emit::EmitOptions;
@@ -29,7 +29,10 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Generate(args) => generate(&args),
         Command::Verify(args) => verify(&args),
-        Command::Crd(args) => crd(&args),
+        Command::Crd(args) => match &args.command {
+            Some(CrdSubcommand::Diff(diff)) => return crd_diff(diff),
+            None => crd(&args.input),
+        },
         Command::Lint(args) => lint(&args),
         Command::Rbac(args) => rbac(&args),
         Command::Webhook(args) => webhook(&args),
@@ -219,41 +222,160 @@ fn generate_with(config: &Config) -> Result<ExitCode, Error> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn verify(args: &GenerateArgs) -> Result<ExitCode, Error> {
-    let config = config(args)?;
+fn verify(args: &VerifyArgs) -> Result<ExitCode, Error> {
+    let config = config(&args.generate)?;
     let output = pipeline::run(&config)?;
     print_warnings(&output.parsed.warnings);
     let lint_failed = !args.lint.no_lint && verify_lint(args, &config, &output)?;
     let plan = pipeline::plan(&config, &output)?;
-    if plan.is_empty() && lint_failed {
-        return Ok(ExitCode::from(EXIT_STALE));
-    }
-    if plan.is_empty() {
+    let stale = !plan.is_empty();
+    if stale {
+        print!("{}", plan.unified_diff());
+        eprintln!(
+            "kube-codegen: {} generated files are stale, missing or extra in {}:",
+            plan.changes.len(),
+            config.output_dir.display()
+        );
+        for change in &plan.changes {
+            eprintln!("  {:<7} {}", verb(change), change.path().display());
+        }
+        eprintln!(
+            "Run `hack/update-codegen.sh` (or `kube-codegen generate` with the same flags) and commit the result."
+        );
+    } else {
         eprintln!(
             "kube-codegen: {} is up to date ({} files)",
             config.output_dir.display(),
             plan.unchanged
         );
-        return Ok(ExitCode::SUCCESS);
     }
-    print!("{}", plan.unified_diff());
-    eprintln!(
-        "kube-codegen: {} generated files are stale, missing or extra in {}:",
-        plan.changes.len(),
-        config.output_dir.display()
-    );
-    for change in &plan.changes {
-        eprintln!("  {:<7} {}", verb(change), change.path().display());
+    let incompatible = match &args.since {
+        Some(reference) => since(args, reference, &output)?,
+        None => false,
+    };
+    Ok(if stale || incompatible || lint_failed {
+        ExitCode::from(EXIT_STALE)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// `verify --since`: prints the CRD changes since `reference`; whether one
+/// is incompatible.
+fn since(args: &VerifyArgs, reference: &str, output: &pipeline::Output) -> Result<bool, Error> {
+    let generation = args.generate.input.generation();
+    let (findings, failed) = match kube_codegen::crd_diff::since(
+        reference,
+        &generation,
+        args.since_config.as_deref(),
+        output,
+    ) {
+        Ok(found) => found,
+        Err(err) => return Err(crd_diff_failed(err)),
+    };
+    print_warnings(&findings);
+    let errors = findings.0.iter().filter(|d| d.is_error()).count();
+    let warnings = findings.0.len() - errors;
+    if failed {
+        eprintln!(
+            "kube-codegen: {} since {reference} ({}); `kube-codegen crd diff git:{reference} {}` \
+             prints the whole report",
+            count(errors, "incompatible CRD change"),
+            count(warnings, "warning"),
+            generation.input_dir.display()
+        );
+    } else {
+        eprintln!(
+            "kube-codegen: the CRDs are compatible with {reference} ({})",
+            count(warnings, "warning")
+        );
     }
+    Ok(failed)
+}
+
+fn crd_diff(args: &CrdDiffArgs) -> ExitCode {
+    use kube_codegen::crd_diff;
+    let run = || -> Result<(Vec<kube_codegen_crd_diff::Report>, usize), crd_diff::Error> {
+        let config = match &args.config {
+            Some(path) => crd_diff::read_config(path)?,
+            None => kube_codegen_crd_diff::Config::default(),
+        };
+        let runner = crd_diff::runner(&config).map_err(|source| crd_diff::Error::Config {
+            path: args.config.clone().unwrap_or_default(),
+            source,
+        })?;
+        let generation = args.input.generation();
+        let none = std::collections::BTreeSet::new();
+        let (old, new) = if args.old.needs_names() {
+            let new = args.new.load(&generation, &none)?;
+            let names = new.crds.keys().cloned().collect();
+            (args.old.load(&generation, &names)?, new)
+        } else {
+            let old = args.old.load(&generation, &none)?;
+            let names = old.crds.keys().cloned().collect();
+            (old, args.new.load(&generation, &names)?)
+        };
+        let added = new
+            .crds
+            .keys()
+            .filter(|n| !old.crds.contains_key(*n))
+            .count();
+        Ok((crd_diff::compare(&old, &new, &runner), added))
+    };
+    let (reports, added) = match run() {
+        Ok(done) => done,
+        Err(crd_diff::Error::At(diagnostics)) => {
+            eprint!("{diagnostics}");
+            return ExitCode::from(EXIT_BAD_INPUT);
+        }
+        Err(err) => {
+            report(&crd_diff_failed(err));
+            return ExitCode::from(EXIT_BAD_INPUT);
+        }
+    };
+    print!("{}", kube_codegen_crd_diff::render(&reports, args.output));
+    let entries: Vec<_> = reports.iter().flat_map(|r| r.entries()).collect();
+    let errors = entries
+        .iter()
+        .filter(|e| e.severity == kube_codegen_crd_diff::Severity::Error)
+        .count();
+    let failed = reports
+        .iter()
+        .any(kube_codegen_crd_diff::Report::has_failures);
     eprintln!(
-        "Run `hack/update-codegen.sh` (or `kube-codegen generate` with the same flags) and commit the result."
+        "kube-codegen: {} compared ({added} new): {}, {}, {}",
+        count(reports.len(), "CustomResourceDefinition"),
+        if failed { "incompatible" } else { "compatible" },
+        count(errors, "error"),
+        count(entries.len() - errors, "warning")
     );
-    Ok(ExitCode::from(EXIT_STALE))
+    if failed {
+        ExitCode::from(EXIT_STALE)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// `1 warning`, `2 warnings`.
+fn count(n: usize, noun: &str) -> String {
+    let s = if n == 1 { "" } else { "s" };
+    format!("{n} {noun}{s}")
+}
+
+/// A failed `crd diff` side as the CLI reports it.
+fn crd_diff_failed(err: kube_codegen::crd_diff::Error) -> Error {
+    match err {
+        kube_codegen::crd_diff::Error::Input { label, diagnostics } => {
+            eprintln!("kube-codegen: {label}: the input does not generate");
+            Error::Input(diagnostics)
+        }
+        other => Error::CrdDiff(other),
+    }
 }
 
 /// `verify`'s lint: prints its findings; whether they fail `verify`.
 fn verify_lint(
-    args: &GenerateArgs,
+    args: &VerifyArgs,
     config: &Config,
     output: &pipeline::Output,
 ) -> Result<bool, Error> {

@@ -133,6 +133,21 @@ pub fn parse_sources_with(
     run(inputs, Vec::new(), opts, Path::new(""), check)
 }
 
+/// [`parse_sources_with`], locations shown as `root.join(<relative path>)`
+/// (the input of a git commit, shown where it is in the work tree).
+pub fn parse_sources_at(
+    root: &Path,
+    files: &[(PathBuf, String)],
+    opts: &ParseOptions,
+    check: Check<'_>,
+) -> Result<Parsed, Diagnostics> {
+    let inputs = files
+        .iter()
+        .map(|(rel, text)| (rel.clone(), root.join(rel), text.clone()))
+        .collect();
+    run(inputs, Vec::new(), opts, Path::new(""), check)
+}
+
 /// (relative path, path shown in locations, text).
 type Input = (PathBuf, PathBuf, String);
 

@@ -15,6 +15,7 @@ mod bench_synth;
 mod builder;
 mod clientset;
 mod crd;
+mod crd_diff;
 mod crd_embedded;
 mod crd_markers;
 mod diagnostics;
