@@ -19,6 +19,7 @@ mod crd_embedded;
 mod crd_markers;
 mod diagnostics;
 mod emitted_text;
+mod fidelity;
 mod informers;
 mod parse;
 mod rbac;
