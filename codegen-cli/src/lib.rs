@@ -19,9 +19,9 @@
 pub mod builder;
 pub mod cli;
 pub mod diag;
-pub mod pipeline;
 #[cfg(feature = "import")]
 pub mod import;
+pub mod pipeline;
 
 #[doc(hidden)]
 pub mod emit;

@@ -35,7 +35,12 @@ pub(crate) fn unreadable_marker(text: &str) -> Option<String> {
     };
     match crate::parse::markers::parse_marker(&raw) {
         Ok(_) => None,
-        Err(errors) => Some(errors.first().map(|d| d.message.clone()).unwrap_or_default()),
+        Err(errors) => Some(
+            errors
+                .first()
+                .map(|d| d.message.clone())
+                .unwrap_or_default(),
+        ),
     }
 }
 
@@ -47,6 +52,31 @@ pub(crate) fn is_unknown_marker(text: &str) -> bool {
 /// The text an unknown marker is kept as: the marker after a note, so it is
 /// no marker to kube-codegen, as it is none to controller-gen.
 const UNKNOWN_NOTE: &str = "(a marker controller-gen cannot read, so it ignores it)";
+
+/// A Go comment directive (`//nolint:lll`, `//go:generate`, `//line x`),
+/// which Go's `CommentGroup.Text` (and so controller-gen) leaves out of docs.
+pub(crate) fn is_directive(text: &str) -> bool {
+    let Some(rest) = text.strip_prefix("//") else {
+        return false;
+    };
+    if ["line ", "extern ", "export "]
+        .iter()
+        .any(|p| rest.starts_with(p))
+    {
+        return true;
+    }
+    let Some((head, tail)) = rest.split_once(':') else {
+        return false;
+    };
+    !head.is_empty()
+        && head
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
+        && tail.starts_with(|c: char| c.is_ascii_lowercase() || c.is_ascii_digit())
+}
+
+/// The text a marker inside a `/* */` comment is kept as.
+const BLOCK_NOTE: &str = "(in a /* */ comment, which controller-gen reads no markers from)";
 
 /// The own-line comments strictly between lines `after` and `before`.
 pub(crate) fn between(comments: &[Comment], after: usize, before: usize) -> Vec<&Comment> {
@@ -111,7 +141,14 @@ pub(crate) fn lines(c: &Comment, doc: bool) -> Vec<String> {
             .collect::<Vec<_>>()
             .into_iter()
             .rev()
-            .map(|l| line_comment(&format!(" {l}"), doc))
+            .map(|l| {
+                if l.starts_with('+') {
+                    // controller-gen reads markers from `//` comments only.
+                    format!("// {BLOCK_NOTE} {l}")
+                } else {
+                    line_comment(&format!(" {l}"), doc)
+                }
+            })
             .collect();
     }
     if is_unknown_marker(&c.text) {
@@ -119,7 +156,10 @@ pub(crate) fn lines(c: &Comment, doc: bool) -> Vec<String> {
         return vec![format!("// {UNKNOWN_NOTE} {marker}")];
     }
     let rest = c.text.strip_prefix("//").unwrap_or(&c.text);
-    vec![line_comment(rest, doc && !is_marker(&c.text))]
+    vec![line_comment(
+        rest,
+        doc && !is_marker(&c.text) && !is_directive(&c.text),
+    )]
 }
 
 /// `//` + `rest` as a Rust doc or plain comment, never turned into another
@@ -129,7 +169,11 @@ fn line_comment(rest: &str, doc: bool) -> String {
     if rest.is_empty() {
         return if doc { "///".into() } else { "//".into() };
     }
-    let guard = if rest.starts_with(['/', '!']) { " " } else { "" };
+    let guard = if rest.starts_with(['/', '!']) {
+        " "
+    } else {
+        ""
+    };
     if doc {
         format!("///{guard}{rest}")
     } else {
@@ -187,13 +231,32 @@ mod tests {
     #[test]
     fn block_comments_become_line_comments() {
         let block = c(1, "/*\nCopyright 2020.\n\n  Licence.\n*/");
-        assert_eq!(lines(&block, false), ["// Copyright 2020.", "//", "// Licence."]);
+        assert_eq!(
+            lines(&block, false),
+            ["// Copyright 2020.", "//", "// Licence."]
+        );
+        let with_marker = c(1, "/*\nAn enum.\n+kubebuilder:validation:Enum=DSM\n*/");
+        assert_eq!(
+            lines(&with_marker, true),
+            [
+                "/// An enum.",
+                "// (in a /* */ comment, which controller-gen reads no markers from) +kubebuilder:validation:Enum=DSM"
+            ]
+        );
         assert!(is_marker("//+optional"));
+        assert!(is_directive("//nolint:kubeapilinter"));
+        assert!(!is_directive("// nolint: it is fine"));
+        assert_eq!(
+            lines(&c(1, "//nolint:kubeapilinter"), true),
+            ["//nolint:kubeapilinter"]
+        );
         assert!(is_unknown_marker("// +optional."));
         assert!(!is_unknown_marker("// +optional"));
         assert_eq!(
             lines(&c(1, "// +kubebuilder:validation:OneOf=A,B"), true),
-            ["// (a marker controller-gen cannot read, so it ignores it) +kubebuilder:validation:OneOf=A,B"]
+            [
+                "// (a marker controller-gen cannot read, so it ignores it) +kubebuilder:validation:OneOf=A,B"
+            ]
         );
         assert_eq!(
             unreadable_marker("// +required - the URL. https://example.com:443/").as_deref(),

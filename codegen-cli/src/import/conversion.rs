@@ -29,7 +29,8 @@ pub(crate) fn declare(v: &mut VersionOut, kinds: &BTreeSet<String>) {
             .iter()
             .any(|l| l.contains("+kubebuilder:conversion:strategy"));
         if storage && !declared && kinds.contains(item.name()) {
-            item.comments.extend(MARKERS.iter().map(|m| (*m).to_owned()));
+            item.comments
+                .extend(MARKERS.iter().map(|m| (*m).to_owned()));
         }
     }
 }

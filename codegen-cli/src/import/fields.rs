@@ -11,8 +11,16 @@ use super::rust_model::{FieldOut, RType};
 use crate::diag::Diagnostic;
 use crate::model::Location;
 
-const OPTIONAL: &[&str] = &["+optional", "+kubebuilder:validation:Optional", "+k8s:optional"];
-const REQUIRED: &[&str] = &["+required", "+kubebuilder:validation:Required", "+k8s:required"];
+const OPTIONAL: &[&str] = &[
+    "+optional",
+    "+kubebuilder:validation:Optional",
+    "+k8s:optional",
+];
+const REQUIRED: &[&str] = &[
+    "+required",
+    "+kubebuilder:validation:Required",
+    "+k8s:required",
+];
 
 /// The markers written above a field.
 pub(crate) struct FieldMarkers<'a> {
@@ -23,8 +31,9 @@ impl FieldMarkers<'_> {
     fn has(&self, names: &[&str]) -> bool {
         self.texts.iter().any(|t| {
             names.iter().any(|n| {
-                t.strip_prefix(n)
-                    .is_some_and(|rest| rest.is_empty() || rest == "=true" || rest.starts_with([' ', '\t']))
+                t.strip_prefix(n).is_some_and(|rest| {
+                    rest.is_empty() || rest == "=true" || rest.starts_with([' ', '\t'])
+                })
             })
         })
     }
@@ -34,6 +43,10 @@ impl FieldMarkers<'_> {
 /// `+kubebuilder:validation:Optional` (fields optional unless marked).
 pub(crate) struct FieldCx {
     pub optional_by_default: bool,
+    /// The struct is a kind or a list (it has `metadata`): an embedded
+    /// `metav1.TypeMeta` is kube's there. Elsewhere (prometheus-operator's
+    /// `EmbeddedPersistentVolumeClaim`) it is fields of the schema.
+    pub root: bool,
 }
 
 /// The Rust fields for `f` (none for `TypeMeta` and `json:"-"`), each with
@@ -69,12 +82,13 @@ pub(crate) fn fields<'p>(
         return Vec::new();
     }
     let omit = options.iter().any(|o| o == "omitempty" || o == "omitzero");
-    let optional = markers.has(OPTIONAL) || (!markers.has(REQUIRED) && (omit || cx.optional_by_default));
+    let optional =
+        markers.has(OPTIONAL) || (!markers.has(REQUIRED) && (omit || cx.optional_by_default));
     let nullable = markers.has(&["+nullable"]);
     let trailing = comments::trailing_on(&src.file.comments, f.end).map(comments::trailing);
 
     if f.names.is_empty() && json_name.is_empty() {
-        return embedded(r, src, f, optional, comments_above, trailing);
+        return embedded(r, src, f, optional, cx.root, comments_above, trailing);
     }
     let names: Vec<(String, String)> = if f.names.is_empty() {
         vec![(json_name.clone(), json_name.clone())]
@@ -82,7 +96,11 @@ pub(crate) fn fields<'p>(
         f.names
             .iter()
             .map(|n| {
-                let json = if json_name.is_empty() { n.clone() } else { json_name.clone() };
+                let json = if json_name.is_empty() {
+                    n.clone()
+                } else {
+                    json_name.clone()
+                };
                 (n.clone(), json)
             })
             .collect()
@@ -112,8 +130,8 @@ pub(crate) fn fields<'p>(
         if naming::serde_camel(&name) != json {
             attrs.push(format!("#[serde(rename = {json:?})]"));
         }
-        let is_meta = json == "metadata"
-            && matches!(&ty, RType::External(p) if p.ends_with("::ObjectMeta"));
+        let is_meta =
+            json == "metadata" && matches!(&ty, RType::External(p) if p.ends_with("::ObjectMeta"));
         let ty = if is_meta {
             // kube's `Resource` needs the kind's metadata as a plain value;
             // what controller-gen makes of Go's tag stays in the schema.
@@ -141,6 +159,7 @@ fn embedded<'p>(
     src: Src<'p>,
     f: &'p GoField,
     optional: bool,
+    root: bool,
     comments_above: Vec<String>,
     trailing: Option<String>,
 ) -> Vec<FieldOut> {
@@ -161,7 +180,8 @@ fn embedded<'p>(
         return Vec::new();
     };
     let ty = match r.named(src, pkg.as_deref(), name, *pos, true) {
-        Ok(Named::TypeMeta) => return Vec::new(),
+        Ok(Named::TypeMeta) if root => return Vec::new(),
+        Ok(Named::TypeMeta) => r.go_source_type(src, pkg.as_deref().unwrap_or_default(), name),
         Ok(Named::Rust(ty)) => ty,
         Err(refusal) => {
             r.refuse(src.file, refusal);

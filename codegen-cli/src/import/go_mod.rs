@@ -107,11 +107,15 @@ fn parse(dir: &Path, text: &str) -> GoMod {
                 (verb, rest)
             }
         };
-        let words: Vec<&str> = rest.split_whitespace().map(|w| w.trim_matches('"')).collect();
+        let words: Vec<&str> = rest
+            .split_whitespace()
+            .map(|w| w.trim_matches('"'))
+            .collect();
         match (verb, words.as_slice()) {
             ("module", [module, ..]) => out.module = (*module).to_owned(),
             ("require", [module, version, ..]) => {
-                out.requires.push(((*module).to_owned(), (*version).to_owned()));
+                out.requires
+                    .push(((*module).to_owned(), (*version).to_owned()));
             }
             ("replace", words) => {
                 let Some(arrow) = words.iter().position(|w| *w == "=>") else {
@@ -204,7 +208,10 @@ replace (
         let cached = m.locate("k8s.io/api/core/v1").unwrap();
         assert!(cached.ends_with("k8s.io/api@v0.33.0/core/v1"), "{cached:?}");
         let escaped = m.locate("sigs.k8s.io/gateway-api/apis/v1").unwrap();
-        assert!(escaped.ends_with("sigs.k8s.io/gateway-api@v1.6.3/apis/v1"), "{escaped:?}");
+        assert!(
+            escaped.ends_with("sigs.k8s.io/gateway-api@v1.6.3/apis/v1"),
+            "{escaped:?}"
+        );
         assert_eq!(m.locate("example.org/unknown"), None);
         assert_eq!(escape("github.com/Azure/go"), "github.com/!azure/go");
     }

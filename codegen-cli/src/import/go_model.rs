@@ -52,7 +52,10 @@ impl GoFile {
             let major = last.len() > 1
                 && last.starts_with('v')
                 && last[1..].chars().all(|c| c.is_ascii_digit());
-            major && parts.next().is_some_and(|p| p.replace('-', "_") == qualifier)
+            major
+                && parts
+                    .next()
+                    .is_some_and(|p| p.replace('-', "_") == qualifier)
         })
     }
 }
@@ -107,7 +110,10 @@ pub(crate) enum GoType {
     Struct(StructType),
     /// Anything the import has no mapping for (interfaces, functions,
     /// channels, generics, anonymous structs in a field), as written.
-    Other { text: String, pos: Pos },
+    Other {
+        text: String,
+        pos: Pos,
+    },
 }
 
 /// The fields of a struct type, and where its closing brace is.
@@ -194,6 +200,9 @@ mod tests {
         assert_eq!(f.tag_value("json"), Some("name,omitempty"));
         assert_eq!(f.tag_value("protobuf"), Some("bytes,1,opt,name=name"));
         assert_eq!(f.tag_value("yaml"), None);
-        assert_eq!(field(r#"json:",inline""#).tag_value("json"), Some(",inline"));
+        assert_eq!(
+            field(r#"json:",inline""#).tag_value("json"),
+            Some(",inline")
+        );
     }
 }

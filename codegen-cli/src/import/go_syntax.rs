@@ -105,7 +105,11 @@ fn first_error(node: Node<'_>, source: &str) -> SyntaxError {
         let cx = Cx { source };
         return SyntaxError {
             pos: cx.pos(node),
-            width: cx.text(node).lines().next().map_or(1, |l| l.chars().count().max(1)),
+            width: cx
+                .text(node)
+                .lines()
+                .next()
+                .map_or(1, |l| l.chars().count().max(1)),
         };
     }
     let mut cursor = node.walk();
@@ -114,7 +118,11 @@ fn first_error(node: Node<'_>, source: &str) -> SyntaxError {
             let cx = Cx { source };
             return SyntaxError {
                 pos: cx.pos(child),
-                width: cx.text(child).lines().next().map_or(1, |l| l.chars().count().max(1)),
+                width: cx
+                    .text(child)
+                    .lines()
+                    .next()
+                    .map_or(1, |l| l.chars().count().max(1)),
             };
         }
         if child.has_error() {
@@ -194,7 +202,10 @@ impl<'s> Cx<'s> {
             .named_children(&mut cursor)
             .filter(|c| matches!(c.kind(), "type_spec" | "type_alias"))
             .collect();
-        let grouped = specs.len() != 1 || self.text(node).trim_start()[4..].trim_start().starts_with('(');
+        let grouped = specs.len() != 1
+            || self.text(node).trim_start()[4..]
+                .trim_start()
+                .starts_with('(');
         for spec in specs {
             let (Some(name), Some(ty)) = (
                 spec.child_by_field_name("name"),
@@ -373,7 +384,11 @@ impl<'s> Cx<'s> {
         });
         GoField {
             names,
-            ty: if star { GoType::Pointer(Box::new(ty)) } else { ty },
+            ty: if star {
+                GoType::Pointer(Box::new(ty))
+            } else {
+                ty
+            },
             tag,
             pos: self.pos(decl),
             start: line(decl),
@@ -465,7 +480,9 @@ func (t *Thing) DeepCopy() *Thing { return t }
         assert!(matches!(s.fields[2].ty, GoType::Pointer(_)));
         assert_eq!(s.fields[2].tag_value("json"), Some("size,omitempty"));
         assert_eq!(s.fields[3].names, ["Ports", "Other"]);
-        assert!(matches!(&s.fields[4].ty, GoType::Pointer(inner) if matches!(**inner, GoType::Named { .. })));
+        assert!(
+            matches!(&s.fields[4].ty, GoType::Pointer(inner) if matches!(**inner, GoType::Named { .. }))
+        );
         assert!(matches!(s.fields[6].ty, GoType::Other { .. }));
         let consts: Vec<&ConstSpec> = f
             .decls
@@ -488,13 +505,20 @@ func (t *Thing) DeepCopy() *Thing { return t }
         let source = "package v1\n\ntype A struct {\n\tB string `json:\"b\"`\n}\n\n\
                       func f(in *A) *string {\n\treturn new(in.B)\n}\n";
         let f = parse(Path::new("x.go"), source).unwrap();
-        assert!(f.decls.iter().any(|d| matches!(&d.kind, DeclKind::Type(t) if t.name == "A")));
+        assert!(
+            f.decls
+                .iter()
+                .any(|d| matches!(&d.kind, DeclKind::Type(t) if t.name == "A"))
+        );
     }
 
     #[test]
     fn a_syntax_error_is_refused_at_its_place() {
-        let err = parse(Path::new("x.go"), "package v1\n\ntype A struct {\n\tB string `json:\"b\"\n}\n")
-            .unwrap_err();
+        let err = parse(
+            Path::new("x.go"),
+            "package v1\n\ntype A struct {\n\tB string `json:\"b\"\n}\n",
+        )
+        .unwrap_err();
         assert!((3..=4).contains(&err.pos.line), "{err:?}");
     }
 }

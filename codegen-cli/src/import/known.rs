@@ -20,10 +20,26 @@ pub(crate) enum Known {
 /// Types whose Rust form is not k8s-openapi's path for them.
 const SPECIAL: &[(&str, &str, &str)] = &[
     // kube-core reads and writes Go's duration strings ("1h30m").
-    ("k8s.io/apimachinery/pkg/apis/meta/v1", "Duration", "kube::core::Duration"),
-    ("k8s.io/apimachinery/pkg/apis/meta/v1", "TypeMeta", "kube::core::TypeMeta"),
-    ("k8s.io/apimachinery/pkg/apis/meta/v1", "GroupVersionKind", "kube::core::GroupVersionKind"),
-    ("k8s.io/apimachinery/pkg/apis/meta/v1", "GroupVersionResource", "kube::core::GroupVersionResource"),
+    (
+        "k8s.io/apimachinery/pkg/apis/meta/v1",
+        "Duration",
+        "kube::core::Duration",
+    ),
+    (
+        "k8s.io/apimachinery/pkg/apis/meta/v1",
+        "TypeMeta",
+        "kube::core::TypeMeta",
+    ),
+    (
+        "k8s.io/apimachinery/pkg/apis/meta/v1",
+        "GroupVersionKind",
+        "kube::core::GroupVersionKind",
+    ),
+    (
+        "k8s.io/apimachinery/pkg/apis/meta/v1",
+        "GroupVersionResource",
+        "kube::core::GroupVersionResource",
+    ),
     // Go's standard library.
     ("time", "Duration", "i64"),
 ];
@@ -45,21 +61,45 @@ const NAMED_VALUES: &[(&str, &str, &str)] = &[
     ("k8s.io/api/core/v1", "TolerationOperator", "String"),
     ("k8s.io/api/core/v1", "PersistentVolumeAccessMode", "String"),
     ("k8s.io/api/core/v1", "PersistentVolumeMode", "String"),
-    ("k8s.io/api/core/v1", "ResourceList", "std::collections::BTreeMap<String, k8s_openapi::apimachinery::pkg::api::resource::Quantity>"),
+    (
+        "k8s.io/api/core/v1",
+        "ResourceList",
+        "std::collections::BTreeMap<String, k8s_openapi::apimachinery::pkg::api::resource::Quantity>",
+    ),
     ("k8s.io/api/core/v1", "URIScheme", "String"),
     ("k8s.io/api/core/v1", "IPFamily", "String"),
     ("k8s.io/api/core/v1", "ServiceAffinity", "String"),
-    ("k8s.io/api/core/v1", "ServiceExternalTrafficPolicy", "String"),
-    ("k8s.io/api/core/v1", "ServiceInternalTrafficPolicy", "String"),
+    (
+        "k8s.io/api/core/v1",
+        "ServiceExternalTrafficPolicy",
+        "String",
+    ),
+    (
+        "k8s.io/api/core/v1",
+        "ServiceInternalTrafficPolicy",
+        "String",
+    ),
     ("k8s.io/api/core/v1", "ServiceTrafficDistribution", "String"),
-    ("k8s.io/apimachinery/pkg/apis/meta/v1", "ConditionStatus", "String"),
-    ("k8s.io/apimachinery/pkg/apis/meta/v1", "LabelSelectorOperator", "String"),
+    (
+        "k8s.io/apimachinery/pkg/apis/meta/v1",
+        "ConditionStatus",
+        "String",
+    ),
+    (
+        "k8s.io/apimachinery/pkg/apis/meta/v1",
+        "LabelSelectorOperator",
+        "String",
+    ),
     ("k8s.io/api/networking/v1", "PolicyType", "String"),
     ("k8s.io/api/networking/v1", "PathType", "String"),
     ("k8s.io/api/apps/v1", "DeploymentStrategyType", "String"),
     ("k8s.io/api/autoscaling/v2", "MetricSourceType", "String"),
     ("k8s.io/api/autoscaling/v2", "ScalingPolicySelect", "String"),
-    ("k8s.io/api/autoscaling/v2", "HPAScalingPolicyType", "String"),
+    (
+        "k8s.io/api/autoscaling/v2",
+        "HPAScalingPolicyType",
+        "String",
+    ),
     ("k8s.io/api/batch/v1", "ConcurrencyPolicy", "String"),
 ];
 
@@ -125,7 +165,10 @@ mod tests {
             "k8s_openapi::apimachinery::pkg::api::resource::Quantity"
         );
         assert_eq!(
-            path("k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1", "JSON"),
+            path(
+                "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1",
+                "JSON"
+            ),
             "k8s_openapi::apiextensions_apiserver::pkg::apis::apiextensions::v1::JSON"
         );
         assert_eq!(

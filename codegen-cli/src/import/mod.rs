@@ -208,7 +208,9 @@ fn load_imports(packages: &mut packages::Packages, diags: &mut Vec<Diagnostic>) 
         .flat_map(|p| p.files.iter().flat_map(|f| f.imports.values().cloned()))
         .collect();
     while let Some(import) = queue.pop() {
-        if !seen.insert(import.clone()) || !import.split('/').next().is_some_and(|h| h.contains('.')) {
+        if !seen.insert(import.clone())
+            || !import.split('/').next().is_some_and(|h| h.contains('.'))
+        {
             continue;
         }
         let Some(pkg) = packages.resolve(&import, diags) else {
@@ -238,7 +240,11 @@ fn group_modules<'a>(groups: impl Iterator<Item = &'a str>) -> BTreeMap<String, 
         .iter()
         .map(|g| {
             let shared = groups.iter().filter(|o| first(o) == first(g)).count() > 1;
-            let module = if shared { naming::module_name(g) } else { first(g) };
+            let module = if shared {
+                naming::module_name(g)
+            } else {
+                first(g)
+            };
             ((*g).to_owned(), module)
         })
         .collect()
@@ -278,16 +284,24 @@ fn render_all(built: &[rust_model::VersionOut]) -> BTreeMap<PathBuf, String> {
         let defined_in: BTreeMap<String, String> = v
             .files
             .iter()
-            .flat_map(|f| f.items.iter().map(move |i| (i.name().to_owned(), f.stem.clone())))
+            .flat_map(|f| {
+                f.items
+                    .iter()
+                    .map(move |i| (i.name().to_owned(), f.stem.clone()))
+            })
             .collect();
         for f in &v.files {
             let text = render::file(f, v, &defined_in);
             out.insert(dir.join(format!("{}.rs", f.stem)), text);
         }
         out.insert(dir.join("mod.rs"), render::version_module(v));
-        let entry = groups
-            .entry(&v.group_module)
-            .or_insert_with(|| (Vec::new(), &v.group_name, v.from.parent().unwrap_or(&v.from)));
+        let entry = groups.entry(&v.group_module).or_insert_with(|| {
+            (
+                Vec::new(),
+                &v.group_name,
+                v.from.parent().unwrap_or(&v.from),
+            )
+        });
         entry.0.push(&v.version_module);
     }
     for (module, (mut versions, name, from)) in groups {
@@ -320,21 +334,31 @@ fn check(
     files: &BTreeMap<PathBuf, String>,
     crd: &CrdOptions,
 ) -> Result<(Vec<Diagnostic>, crate::model::Api), Error> {
-    let sources: Vec<(PathBuf, String)> = files.iter().map(|(p, t)| (p.clone(), t.clone())).collect();
-    let checked = crate::pipeline::parse_sources_and_check(&sources, &ParseOptions::default(), Some(crd), false)
-        .map_err(Error::Input)?;
+    let sources: Vec<(PathBuf, String)> =
+        files.iter().map(|(p, t)| (p.clone(), t.clone())).collect();
+    let checked = crate::pipeline::parse_sources_and_check(
+        &sources,
+        &ParseOptions::default(),
+        Some(crd),
+        false,
+    )
+    .map_err(Error::Input)?;
     Ok((checked.parsed.warnings.0, checked.parsed.api))
 }
 
 /// The crate root declaring each group module: written when there is none,
 /// else the missing declarations added at `// kube-codegen:scaffold:modules`
 /// (or after its last module declaration).
-fn crate_root_edit(out: &Path, groups: &BTreeSet<&str>) -> Result<Option<(PathBuf, String)>, Error> {
+fn crate_root_edit(
+    out: &Path,
+    groups: &BTreeSet<&str>,
+) -> Result<Option<(PathBuf, String)>, Error> {
     let path = out.join("lib.rs");
     let existing = match std::fs::read_to_string(&path) {
         Ok(text) => text,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            let mut text = String::from("//! The API types, imported from Go by `kube-codegen import`.\n\n");
+            let mut text =
+                String::from("//! The API types, imported from Go by `kube-codegen import`.\n\n");
             for g in groups {
                 text.push_str(&format!("pub mod {g};\n"));
             }
@@ -345,12 +369,19 @@ fn crate_root_edit(out: &Path, groups: &BTreeSet<&str>) -> Result<Option<(PathBu
     let mut text = existing.clone();
     for g in groups {
         let line = format!("pub mod {g};");
-        if text.lines().any(|l| l.trim() == line || l.trim() == format!("mod {g};")) {
+        if text
+            .lines()
+            .any(|l| l.trim() == line || l.trim() == format!("mod {g};"))
+        {
             continue;
         }
         text = crate::scaffold::edit::insert_module_before_marker(&text, MODULES_MARKER, &line)
             .unwrap_or_else(|| {
-                let sep = if text.is_empty() || text.ends_with('\n') { "" } else { "\n" };
+                let sep = if text.is_empty() || text.ends_with('\n') {
+                    ""
+                } else {
+                    "\n"
+                };
                 format!("{text}{sep}{line}\n")
             });
     }
@@ -367,12 +398,13 @@ fn manifest_edit(out: &Path, api: &crate::model::Api) -> Result<Option<(PathBuf,
         return Ok(None);
     };
     let inherited = crate::manifest::workspace_dependencies(&path);
-    let added = crate::manifest_dependencies::add_missing(&text, api, &inherited).map_err(|message| {
-        Error::Manifest {
-            path: path.clone(),
-            message,
-        }
-    })?;
+    let added =
+        crate::manifest_dependencies::add_missing(&text, api, &inherited).map_err(|message| {
+            Error::Manifest {
+                path: path.clone(),
+                message,
+            }
+        })?;
     Ok(added.map(|text| (path, text)))
 }
 

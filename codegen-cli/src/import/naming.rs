@@ -5,11 +5,11 @@
 use heck::ToShoutySnakeCase;
 
 const KEYWORDS: &[&str] = &[
-    "as", "async", "await", "break", "const", "continue", "crate", "dyn", "else", "enum",
-    "extern", "false", "fn", "for", "gen", "if", "impl", "in", "let", "loop", "match", "mod",
-    "move", "mut", "pub", "ref", "return", "self", "Self", "static", "struct", "super", "trait",
-    "true", "type", "unsafe", "use", "where", "while", "abstract", "become", "box", "do",
-    "final", "macro", "override", "priv", "try", "typeof", "unsized", "virtual", "yield",
+    "as", "async", "await", "break", "const", "continue", "crate", "dyn", "else", "enum", "extern",
+    "false", "fn", "for", "gen", "if", "impl", "in", "let", "loop", "match", "mod", "move", "mut",
+    "pub", "ref", "return", "self", "Self", "static", "struct", "super", "trait", "true", "type",
+    "unsafe", "use", "where", "while", "abstract", "become", "box", "do", "final", "macro",
+    "override", "priv", "try", "typeof", "unsized", "virtual", "yield",
 ];
 
 /// Words that cannot be raw identifiers.
@@ -58,7 +58,9 @@ fn snake_case(text: &str) -> String {
             let plural = next == Some('s') && !after.is_some_and(|a| a.is_ascii_lowercase());
             let starts_word = prev.is_ascii_lowercase()
                 || prev.is_ascii_digit()
-                || (prev.is_ascii_uppercase() && next.is_some_and(|n| n.is_ascii_lowercase()) && !plural);
+                || (prev.is_ascii_uppercase()
+                    && next.is_some_and(|n| n.is_ascii_lowercase())
+                    && !plural);
             if starts_word && !out.ends_with('_') {
                 out.push('_');
             }
@@ -98,12 +100,22 @@ pub(crate) fn const_name(go: &str) -> String {
 pub(crate) fn module_name(text: &str) -> String {
     let mut out: String = text
         .chars()
-        .map(|c| if c.is_ascii_alphanumeric() { c.to_ascii_lowercase() } else { '_' })
+        .map(|c| {
+            if c.is_ascii_alphanumeric() {
+                c.to_ascii_lowercase()
+            } else {
+                '_'
+            }
+        })
         .collect();
     if out.is_empty() || out.starts_with(|c: char| c.is_ascii_digit()) {
         out.insert(0, 'm');
     }
-    if out == "mod" || out == "lib" || KEYWORDS.contains(&out.as_str()) || NOT_RAW.contains(&out.as_str()) {
+    if out == "mod"
+        || out == "lib"
+        || KEYWORDS.contains(&out.as_str())
+        || NOT_RAW.contains(&out.as_str())
+    {
         out.push('_');
     }
     out
@@ -134,7 +146,10 @@ mod tests {
         assert_eq!(field_name("x-kubernetes-x").unwrap(), "x_kubernetes_x");
         // Not the JSON name: such fields get a `rename`.
         assert_ne!(serde_camel(&field_name("$ref").unwrap()), "$ref");
-        assert_eq!(const_name("ConcurrencyPolicyAllow"), "CONCURRENCY_POLICY_ALLOW");
+        assert_eq!(
+            const_name("ConcurrencyPolicyAllow"),
+            "CONCURRENCY_POLICY_ALLOW"
+        );
         assert_eq!(module_name("external-secrets"), "external_secrets");
         assert_eq!(module_name("mod"), "mod_");
         assert_eq!(module_name("type"), "type_");

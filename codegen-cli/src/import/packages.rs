@@ -47,7 +47,9 @@ impl Packages {
                             column: 0,
                         },
                     )
-                    .with_help("`--go` takes a directory of Go packages (`api/`, `apis/`, or one package)"),
+                    .with_help(
+                        "`--go` takes a directory of Go packages (`api/`, `apis/`, or one package)",
+                    ),
                 );
                 continue;
             }

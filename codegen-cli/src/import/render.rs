@@ -19,7 +19,12 @@ pub const IMPORTED_MARKER: &str = "Imported by kube-codegen import from";
 pub(crate) fn header(from: &Path) -> String {
     let parts: Vec<_> = from
         .components()
-        .filter(|c| !matches!(c, std::path::Component::RootDir | std::path::Component::CurDir))
+        .filter(|c| {
+            !matches!(
+                c,
+                std::path::Component::RootDir | std::path::Component::CurDir
+            )
+        })
         .map(|c| c.as_os_str().to_string_lossy())
         .collect();
     let lead = if from.has_root() { "/" } else { "" };
@@ -31,7 +36,11 @@ pub(crate) fn header(from: &Path) -> String {
 
 /// One Rust file of a version module; `others` names the module's types in
 /// its other files (imported with `use super::...`).
-pub(crate) fn file(f: &FileOut, version: &VersionOut, defined_in: &BTreeMap<String, String>) -> String {
+pub(crate) fn file(
+    f: &FileOut,
+    version: &VersionOut,
+    defined_in: &BTreeMap<String, String>,
+) -> String {
     let mut externals = BTreeSet::new();
     let mut locals = BTreeSet::new();
     let mut has_struct = false;

@@ -125,7 +125,11 @@ impl<'p> Resolver<'p> {
     }
 
     /// The type spec `name` of the package in `dir`, with its file and declaration.
-    pub fn find(&self, dir: &Path, name: &str) -> Option<(&'p Package, &'p GoFile, &'p Decl, &'p TypeSpec)> {
+    pub fn find(
+        &self,
+        dir: &Path,
+        name: &str,
+    ) -> Option<(&'p Package, &'p GoFile, &'p Decl, &'p TypeSpec)> {
         let pkg = self.packages.by_dir.get(dir)?;
         for file in &pkg.files {
             for decl in &file.decls {
@@ -212,20 +216,39 @@ impl<'p> Resolver<'p> {
         })
     }
 
+    /// `qualifier.name` copied from its Go source when that is read (even a
+    /// type [`known`] maps), else kube's `TypeMeta`: for `metav1.TypeMeta`
+    /// embedded below a kind, whose fields controller-gen writes.
+    pub fn go_source_type(&mut self, src: Src<'p>, qualifier: &str, name: &str) -> RType {
+        let found = src
+            .file
+            .import_path(qualifier)
+            .and_then(|import| self.package_of(src, import))
+            .filter(|pkg| self.find(&pkg.dir, name).is_some());
+        match found {
+            Some(pkg) => RType::Local(self.copy_name(&(pkg.dir.clone(), name.to_owned()))),
+            None => RType::External("kube::core::TypeMeta".into()),
+        }
+    }
+
     /// The Rust type of a Go type expression; pointers inside lists and maps
     /// are dropped (their JSON is the value's).
     pub fn rust(&mut self, src: Src<'p>, ty: &GoType) -> Result<RType, Refusal> {
         Ok(match ty {
-            GoType::Named { pkg, name, pos } => match self.named(src, pkg.as_deref(), name, *pos, false)? {
-                Named::Rust(t) => t,
-                Named::TypeMeta => RType::External("kube::core::TypeMeta".into()),
-            },
+            GoType::Named { pkg, name, pos } => {
+                match self.named(src, pkg.as_deref(), name, *pos, false)? {
+                    Named::Rust(t) => t,
+                    Named::TypeMeta => RType::External("kube::core::TypeMeta".into()),
+                }
+            }
             GoType::Pointer(inner) => RType::Option(Box::new(self.rust(src, inner)?)),
             GoType::Slice(item) if is_byte(item) => {
                 RType::External("k8s_openapi::ByteString".into())
             }
             GoType::Slice(item) => RType::Vec(Box::new(self.element(src, item)?)),
-            GoType::Array { len, item } => RType::Array(Box::new(self.element(src, item)?), len.clone()),
+            GoType::Array { len, item } => {
+                RType::Array(Box::new(self.element(src, item)?), len.clone())
+            }
             GoType::Map { key, value } => RType::Map(
                 Box::new(self.element(src, key)?),
                 Box::new(self.element(src, value)?),
@@ -237,8 +260,10 @@ impl<'p> Resolver<'p> {
                         column: 1,
                     },
                     width: 6,
-                    message: "an anonymous struct type has no Rust form in kube-codegen's input".into(),
-                    help: "declare it as a named type (`type Foo struct { ... }`) and use the name".into(),
+                    message: "an anonymous struct type has no Rust form in kube-codegen's input"
+                        .into(),
+                    help: "declare it as a named type (`type Foo struct { ... }`) and use the name"
+                        .into(),
                 });
             }
             GoType::Other { text, pos } => {
@@ -249,9 +274,10 @@ impl<'p> Resolver<'p> {
                     pos: *pos,
                     width: text.lines().next().map_or(1, |l| l.chars().count()),
                     message: format!("`{text}` has no JSON form a CRD can describe"),
-                    help: "API types hold data: strings, numbers, booleans, lists, maps, structs and \
+                    help:
+                        "API types hold data: strings, numbers, booleans, lists, maps, structs and \
                            Kubernetes' types"
-                        .into(),
+                            .into(),
                 });
             }
         })

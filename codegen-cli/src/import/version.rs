@@ -85,7 +85,10 @@ fn package_comments(file: &GoFile) -> [Vec<&Comment>; 2] {
     let above = comments::between(&file.comments, 0, file.package_line);
     let mut groups = comments::groups(&above);
     let doc = match groups.last() {
-        Some(g) if g.last().is_some_and(|c| c.end_line + 1 == file.package_line) => {
+        Some(g)
+            if g.last()
+                .is_some_and(|c| c.end_line + 1 == file.package_line) =>
+        {
             groups.pop().unwrap_or_default()
         }
         _ => return [Vec::new(), Vec::new()],
@@ -156,7 +159,11 @@ fn file_header(file: &GoFile) -> Vec<String> {
         }
         for c in group {
             // Markers in a licence block would attach to nothing: Go ignores them.
-            out.extend(comments::lines(c, false).into_iter().filter(|l| !l.trim_start_matches('/').trim_start().starts_with('+')));
+            out.extend(
+                comments::lines(c, false)
+                    .into_iter()
+                    .filter(|l| !l.trim_start_matches('/').trim_start().starts_with('+')),
+            );
         }
     }
     out
@@ -216,7 +223,9 @@ impl<'p> Builder<'p> {
     fn register_locals(&mut self, pkg: &'p Package) {
         for file in &pkg.files {
             for decl in &file.decls {
-                let DeclKind::Type(spec) = &decl.kind else { continue };
+                let DeclKind::Type(spec) = &decl.kind else {
+                    continue;
+                };
                 self.r.taken.insert(spec.name.clone());
                 let key = (pkg.dir.clone(), spec.name.clone());
                 if let Some(target) = self.alias_target(Src { pkg, file }, spec) {
@@ -234,7 +243,10 @@ impl<'p> Builder<'p> {
         if !spec.alias {
             return None;
         }
-        let GoType::Named { pkg: Some(q), name, .. } = &spec.ty else {
+        let GoType::Named {
+            pkg: Some(q), name, ..
+        } = &spec.ty
+        else {
             return None;
         };
         let import = src.file.import_path(q)?;
@@ -290,10 +302,7 @@ impl<'p> Builder<'p> {
             // type's docs and markers).
             self.emitted.insert(target.clone());
             let (pkg, file, tdecl, tspec) = self.r.find(&target.0, &target.1)?;
-            let mut own: Vec<String> = lines
-                .iter()
-                .map(|l| demote(l))
-                .collect();
+            let mut own: Vec<String> = lines.iter().map(|l| demote(l)).collect();
             if !own.is_empty() {
                 own.push(String::new());
             }
@@ -330,17 +339,32 @@ impl<'p> Builder<'p> {
         }
         // A struct, or a defined type of one (`type HTTPRoute v1.HTTPRoute`),
         // is a struct of its own with this name and these docs.
-        let defined_struct = (!spec.alias).then(|| self.r.struct_of(src, &spec.ty)).flatten();
+        let defined_struct = (!spec.alias)
+            .then(|| self.r.struct_of(src, &spec.ty))
+            .flatten();
         if let Some((body_src, body)) = defined_struct {
             let optional_by_default = comments_above
                 .iter()
                 .filter_map(|l| rust_marker(l))
                 .chain(package_markers(src.pkg).iter().map(String::as_str))
                 .any(|m| m == OPTIONAL_BY_DEFAULT);
-            let (fields, tail) = self.struct_fields(body_src, body, &FieldCx { optional_by_default });
-            let camel_case = fields
-                .iter()
-                .any(|f| !f.attrs.iter().any(|a| a.starts_with("#[serde(rename =")) && f.name.contains('_'));
+            let root = body.fields.iter().any(|f| {
+                f.tag_value("json")
+                    .is_some_and(|t| t.split(',').next() == Some("metadata"))
+                    && matches!(&f.ty, GoType::Named { pkg: Some(_), name, .. }
+                        if name == "ObjectMeta" || name == "ListMeta")
+            });
+            let (fields, tail) = self.struct_fields(
+                body_src,
+                body,
+                &FieldCx {
+                    optional_by_default,
+                    root,
+                },
+            );
+            let camel_case = fields.iter().any(|f| {
+                !f.attrs.iter().any(|a| a.starts_with("#[serde(rename =")) && f.name.contains('_')
+            });
             return Some(ItemOut {
                 comments: comments_above,
                 body: Body::Struct {
@@ -393,7 +417,10 @@ impl<'p> Builder<'p> {
             self.warn_unknown(src.file, &above);
             prev_end = f.end;
             let markers = FieldMarkers {
-                texts: above.iter().filter_map(|c| comments::marker_text(&c.text)).collect(),
+                texts: above
+                    .iter()
+                    .filter_map(|c| comments::marker_text(&c.text))
+                    .collect(),
             };
             let lines = comments::leading(&above, f.start, "");
             out.extend(fields::fields(&mut self.r, src, f, &markers, cx, lines));
@@ -422,12 +449,16 @@ impl<'p> Builder<'p> {
         let value = c.value.as_deref()?;
         let ty = match &c.ty {
             None => literal_type(value)?,
-            Some(GoType::Named { pkg: None, name, .. }) => {
+            Some(GoType::Named {
+                pkg: None, name, ..
+            }) => {
                 let underlying = self.underlying_basic(src, name)?;
                 match underlying {
                     "String" => "&str",
                     "bool" => "bool",
-                    other if value.starts_with(|ch: char| ch.is_ascii_digit() || ch == '-') => other,
+                    other if value.starts_with(|ch: char| ch.is_ascii_digit() || ch == '-') => {
+                        other
+                    }
                     _ => return None,
                 }
             }
@@ -460,7 +491,9 @@ impl<'p> Builder<'p> {
         }
         let (_, _, _, spec) = self.r.find(&src.pkg.dir, name)?;
         match &spec.ty {
-            GoType::Named { pkg: None, name, .. } if name != &spec.name => self.underlying_basic(src, name),
+            GoType::Named {
+                pkg: None, name, ..
+            } if name != &spec.name => self.underlying_basic(src, name),
             _ => None,
         }
     }
@@ -469,7 +502,8 @@ impl<'p> Builder<'p> {
     /// into the file of the local alias that names it, else into a file
     /// named after its package and Go file.
     fn copies(&mut self, files: &mut Vec<FileOut>) {
-        let mut extra: BTreeMap<String, (std::path::PathBuf, Vec<(usize, ItemOut)>)> = BTreeMap::new();
+        let mut extra: BTreeMap<String, (std::path::PathBuf, Vec<(usize, ItemOut)>)> =
+            BTreeMap::new();
         while let Some(key) = self.r.pending.pop() {
             if key.0 == self.r.home || !self.emitted.insert(key.clone()) {
                 continue;
@@ -477,7 +511,12 @@ impl<'p> Builder<'p> {
             let Some((pkg, file, decl, spec)) = self.r.find(&key.0, &key.1) else {
                 continue;
             };
-            let name = self.r.names.get(&key).cloned().unwrap_or_else(|| key.1.clone());
+            let name = self
+                .r
+                .names
+                .get(&key)
+                .cloned()
+                .unwrap_or_else(|| key.1.clone());
             let src = Src { pkg, file };
             let above = comments::between(&file.comments, previous_end(file, decl), decl.start);
             self.warn_unknown(file, &above);
@@ -488,7 +527,15 @@ impl<'p> Builder<'p> {
             let prefix = pkg
                 .import_path
                 .as_deref()
-                .map(|p| p.rsplit('/').take(2).collect::<Vec<_>>().into_iter().rev().collect::<Vec<_>>().join("_"))
+                .map(|p| {
+                    p.rsplit('/')
+                        .take(2)
+                        .collect::<Vec<_>>()
+                        .into_iter()
+                        .rev()
+                        .collect::<Vec<_>>()
+                        .join("_")
+                })
                 .unwrap_or_else(|| pkg.name.clone());
             let stem = naming::module_name(&format!("{prefix}_{}", stem(&file.path)));
             extra

@@ -825,7 +825,10 @@ pub(crate) fn lookup(text: &str) -> Option<&'static MarkerDef> {
             let Some(rest) = text.strip_prefix(d.name) else {
                 return false;
             };
-            let open_ended = matches!(d.id, M::Foreign | M::OtherTool | M::Unsupported | M::Ignored);
+            let open_ended = matches!(
+                d.id,
+                M::Foreign | M::OtherTool | M::Unsupported | M::Ignored
+            );
             match rest.chars().next() {
                 None | Some('=') | Some(':') => true,
                 Some(c) if c.is_whitespace() => true,

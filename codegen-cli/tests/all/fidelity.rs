@@ -139,7 +139,9 @@ fn indented_doc_lines_keep_their_indentation_as_controller_gen_writes_them() {
     ));
     assert_eq!(
         spec_properties(&version)["selector"]["description"],
-        json!("Selects pods, for example:\n\n```yaml\nmatchLabels:\n  app: web\n```\n   - an indented item")
+        json!(
+            "Selects pods, for example:\n\n```yaml\nmatchLabels:\n  app: web\n```\n   - an indented item"
+        )
     );
 }
 
@@ -193,7 +195,8 @@ fn required_on_metadata_lists_it_as_controller_gen_does_for_go_without_omitempty
 }
 
 #[test]
-fn an_empty_column_description_and_no_subresources_are_written_as_controller_gen_writes_them() {
+fn an_empty_column_description_and_columns_without_subresources_are_written_as_controller_gen_writes_them()
+ {
     let (version, _) = crd_version(&widget(
         "// +kubebuilder:printcolumn:name=Size,type=integer,JSONPath=`.spec.size`,description=\"\"\n\
          // +kubebuilder:printcolumn:name=Age,type=date,JSONPath=`.metadata.creationTimestamp`,description=\"How old\"",
@@ -207,14 +210,19 @@ fn an_empty_column_description_and_no_subresources_are_written_as_controller_gen
         ])
     );
     assert_eq!(version["subresources"], json!({}));
+    // Without printer columns (and subresources), no key at all.
+    let (version, _) = crd_version(&widget("", "    pub size: i32,"));
+    assert!(version.get("subresources").is_none(), "{version:#}");
 }
 
 #[test]
 fn an_alias_of_an_alias_carries_both_their_markers_as_a_go_named_type_of_one_does() {
     // gateway-api: `type HTTPHeaderName HeaderName`, `type HeaderName string`
     // with its own markers; k8s.io/api: `+k8s:deepcopy-gen=false`, `+enum`.
-    let source = widget("", "    pub header: HTTPHeaderName,\n    pub names: ResourceNames,")
-        + r#"
+    let source = widget(
+        "",
+        "    pub header: HTTPHeaderName,\n    pub names: ResourceNames,",
+    ) + r#"
 /// HeaderName is the name of a header.
 // +kubebuilder:validation:MinLength=1
 // +kubebuilder:validation:MaxLength=256

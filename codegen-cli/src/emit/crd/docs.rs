@@ -7,9 +7,22 @@
 /// after `///` that controller-gen drops after `//`.
 pub(crate) fn join_docs(docs: &[String]) -> String {
     let mut lines: Vec<&str> = Vec::new();
-    for entry in docs {
+    // Outside code fences, Kubernetes' doc conventions (controller-gen's
+    // `extractDoc`, apimachinery's `fmtRawDoc`): a line starting with `TODO`
+    // is a note to developers, and `---` ends what readers see.
+    let mut in_code = false;
+    'docs: for entry in docs {
         for line in entry.split('\n') {
             let line = line.trim_end();
+            if line.starts_with("```") || line.starts_with("~~~") {
+                in_code = !in_code;
+            }
+            if !in_code && line.starts_with("TODO") {
+                continue;
+            }
+            if !in_code && line.starts_with("---") {
+                break 'docs;
+            }
             if line.is_empty() && lines.last().is_none_or(|last| last.is_empty()) {
                 continue;
             }
@@ -48,6 +61,24 @@ mod tests {
             "",
         ]));
         assert_eq!(text, "First line.\nSecond line.\n\nNext paragraph.");
+    }
+
+    #[test]
+    fn todo_lines_are_dropped_and_a_rule_ends_the_text_outside_code() {
+        assert_eq!(
+            join_docs(&docs(&[
+                "Host name.",
+                "TODO: a note.",
+                "```",
+                "TODO in code",
+                "---",
+                "```",
+                "More.",
+                "---",
+                "Hidden."
+            ])),
+            "Host name.\n```\nTODO in code\n---\n```\nMore."
+        );
     }
 
     #[test]
