@@ -20,6 +20,7 @@ mod crd_markers;
 mod diagnostics;
 mod emitted_text;
 mod fidelity;
+mod import;
 mod informers;
 mod parse;
 mod rbac;
