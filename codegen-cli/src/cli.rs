@@ -59,6 +59,37 @@ pub enum Command {
     /// Scaffold something new in a workspace.
     #[command(subcommand)]
     Create(CreateCommand),
+    /// Bring a Go API's types over: read Go API packages (kubebuilder's
+    /// `api/<version>`, code-generator's `apis/<group>/<version>`, and shared
+    /// packages) and write this input, one Rust module per Go file with every
+    /// doc comment and marker in place. Checked by the generator before
+    /// anything is written; files it wrote before are replaced, others never.
+    Import(ImportArgs),
+}
+
+/// Flags of `import`.
+#[derive(Debug, Args)]
+pub struct ImportArgs {
+    /// A directory of Go packages: an API tree (`api/`, `apis/`, one version
+    /// package) or a shared package its types name. Repeat for several.
+    /// Packages of other modules are also found through the project's
+    /// `go.mod` and the Go module cache.
+    #[arg(long = "go", value_name = "DIR", required = true)]
+    pub go_dirs: Vec<PathBuf>,
+
+    /// The input directory to write.
+    #[arg(long, value_name = "DIR", default_value = "apis/src")]
+    pub output_dir: PathBuf,
+
+    /// Write nothing; exit 1 with a diff when the Rust input differs from
+    /// what the Go source makes (for projects that keep Go as their source).
+    #[arg(long)]
+    pub check: bool,
+
+    /// How the imported input's CRDs are checked (as the Go project runs
+    /// controller-gen: `--allow-dangerous-types` for `allowDangerousTypes`).
+    #[command(flatten)]
+    pub crd: CrdArgs,
 }
 
 /// Flags of `lint`.

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use clap::Parser;
 use kube_codegen::cli::{
     Cli, Command, CrdDiffArgs, CrdSubcommand, CreateApiArgs, CreateCommand, CreateWebhookArgs,
-    GenerateArgs, InitArgs, InputArgs, LintArgs, RbacArgs, VerifyArgs, WebhookArgs,
+    GenerateArgs, ImportArgs, InitArgs, InputArgs, LintArgs, RbacArgs, VerifyArgs, WebhookArgs,
 };
 use kube_codegen::diag::Severity;
 use kube_codegen::emit::EmitOptions;
@@ -39,6 +39,7 @@ fn main() -> ExitCode {
         Command::Init(args) => return init(&args),
         Command::Create(CreateCommand::Api(args)) => return create_api(&args),
         Command::Create(CreateCommand::Webhook(args)) => return create_webhook(&args),
+        Command::Import(args) => import(&args),
     };
     match result {
         Ok(code) => code,
@@ -499,6 +500,53 @@ fn crd(args: &InputArgs) -> Result<ExitCode, Error> {
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(feature = "import")]
+fn import(args: &ImportArgs) -> Result<ExitCode, Error> {
+    let options = kube_codegen::import::ImportOptions {
+        go_dirs: args.go_dirs.clone(),
+        output_dir: args.output_dir.clone(),
+        crd: args.crd.options(),
+    };
+    let imported = kube_codegen::import::import(&options)?;
+    print_warnings(&imported.warnings);
+    if args.check {
+        if imported.is_up_to_date() {
+            eprintln!(
+                "kube-codegen: {} is up to date with the Go source",
+                args.output_dir.display()
+            );
+            return Ok(ExitCode::SUCCESS);
+        }
+        print!("{}", imported.unified_diff());
+        eprintln!(
+            "kube-codegen: {} differs from what the Go source makes; run `kube-codegen import` with the same flags and commit the result",
+            args.output_dir.display()
+        );
+        return Ok(ExitCode::from(EXIT_STALE));
+    }
+    imported.apply()?;
+    for change in &imported.plan.changes {
+        eprintln!("  {:<7} {}", verb(change), change.path().display());
+    }
+    for (path, _) in &imported.edits {
+        eprintln!("  {:<7} {}", "update", path.display());
+    }
+    eprintln!(
+        "kube-codegen: imported {} API versions into {} ({} files changed, {} unchanged)",
+        imported.versions,
+        args.output_dir.display(),
+        imported.plan.changes.len() + imported.edits.len(),
+        imported.plan.unchanged
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(not(feature = "import"))]
+fn import(_: &ImportArgs) -> Result<ExitCode, Error> {
+    eprintln!("error: this kube-codegen was built without its `import` feature");
+    Ok(ExitCode::from(EXIT_BAD_INPUT))
 }
 
 fn rbac(args: &RbacArgs) -> Result<ExitCode, Error> {

@@ -73,6 +73,9 @@ pub struct AliasDef {
     pub location: Location,
     /// Markers written above the alias.
     pub validation: Validation,
+    /// The alias of the version this alias names in turn (`type
+    /// HTTPHeaderName = HeaderName;`), whose docs and markers apply first.
+    pub target: Option<AliasUse>,
 }
 
 /// A field whose type names a type alias of its version: where the alias sits.

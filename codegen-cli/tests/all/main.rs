@@ -20,6 +20,8 @@ mod crd_embedded;
 mod crd_markers;
 mod diagnostics;
 mod emitted_text;
+mod fidelity;
+mod import;
 mod informers;
 mod lint;
 mod parse;
