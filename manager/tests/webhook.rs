@@ -458,10 +458,12 @@ async fn the_server_defaults_and_judges_under_controller_runtimes_paths_and_metr
     stop.cancel();
 }
 
-/// The patch bytes of a response: kube's `AdmissionResponse` writes them as
-/// a JSON array of numbers, which Go reads into a `[]byte` as it reads base64.
+/// The patch bytes of a response: base64, as Go writes a `[]byte`.
 fn patch_bytes(patch: &Value) -> Vec<u8> {
-    serde_json::from_value(patch.clone()).unwrap()
+    use base64::Engine as _;
+    base64::engine::general_purpose::STANDARD
+        .decode(patch.as_str().expect("a base64 string"))
+        .unwrap()
 }
 
 #[tokio::test]
