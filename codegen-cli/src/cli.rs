@@ -30,10 +30,18 @@ pub enum Command {
     /// remove generated files the input no longer produces.
     Generate(GenerateArgs),
     /// Check that the output crate is up to date; write nothing. Prints a unified
-    /// diff and exits 1 when it is stale.
-    Verify(GenerateArgs),
-    /// Print the CustomResourceDefinitions for the input to standard output.
-    Crd(InputArgs),
+    /// diff and exits 1 when it is stale. With `--since <ref>`, also fails on
+    /// an incompatible change to the CRDs since that commit.
+    Verify(VerifyArgs),
+    /// Print the CustomResourceDefinitions for the input to standard output;
+    /// `crd diff OLD NEW` compares two sets of them (upgrade safety).
+    Crd(CrdCommandArgs),
+    /// Check the API types against kube-api-linter's rules (the Kubernetes
+    /// API conventions), by KAL's rule names, defaults and configuration
+    /// (`.golangci-kal.yml`, or `[workspace.metadata.kube-codegen.lint]` in
+    /// Cargo.toml; without one, the `crd` profile). Exit status: 0 clean (or
+    /// `--warn-only`), 1 findings, 2 bad input or configuration.
+    Lint(LintArgs),
     /// Print the RBAC roles granted by the `+kubebuilder:rbac` markers of Rust
     /// sources to standard output (controller-gen's `rbac` generator).
     Rbac(RbacArgs),
@@ -51,6 +59,187 @@ pub enum Command {
     /// Scaffold something new in a workspace.
     #[command(subcommand)]
     Create(CreateCommand),
+    /// Bring a Go API's types over: read Go API packages (kubebuilder's
+    /// `api/<version>`, code-generator's `apis/<group>/<version>`, and shared
+    /// packages) and write this input, one Rust module per Go file with every
+    /// doc comment and marker in place. Checked by the generator before
+    /// anything is written; files it wrote before are replaced, others never.
+    Import(ImportArgs),
+}
+
+/// Flags of `import`.
+#[derive(Debug, Args)]
+pub struct ImportArgs {
+    /// A directory of Go packages: an API tree (`api/`, `apis/`, one version
+    /// package) or a shared package its types name. Repeat for several.
+    /// Packages of other modules are also found through the project's
+    /// `go.mod` and the Go module cache.
+    #[arg(long = "go", value_name = "DIR", required = true)]
+    pub go_dirs: Vec<PathBuf>,
+
+    /// The input directory to write.
+    #[arg(long, value_name = "DIR", default_value = "apis/src")]
+    pub output_dir: PathBuf,
+
+    /// Write nothing; exit 1 with a diff when the Rust input differs from
+    /// what the Go source makes (for projects that keep Go as their source).
+    #[arg(long)]
+    pub check: bool,
+
+    /// How the imported input's CRDs are checked (as the Go project runs
+    /// controller-gen: `--allow-dangerous-types` for `allowDangerousTypes`).
+    #[command(flatten)]
+    pub crd: CrdArgs,
+}
+
+/// Flags of `lint`.
+#[derive(Debug, Args)]
+pub struct LintArgs {
+    /// Directory holding the API modules.
+    #[arg(long, value_name = "DIR", default_value = "apis/src")]
+    pub input_dir: PathBuf,
+
+    /// `Kind:plural` pairs, as for `generate`.
+    #[arg(long, value_name = "LIST", value_parser = parse_plural_exceptions, default_value = "")]
+    pub plural_exceptions: PluralExceptions,
+
+    /// The lint configuration: a KAL or golangci-lint YAML file, or a
+    /// Cargo.toml with `[workspace.metadata.kube-codegen.lint]`. Default: the
+    /// first found from the input directory up (`.golangci-kal.yml`,
+    /// `.golangci-kal.yaml`, `.kube-api-linter.yml`, `.kube-api-linter.yaml`,
+    /// a Cargo.toml with the table), else the `crd` profile.
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<PathBuf>,
+
+    /// Run this profile's rules instead of the configuration's: `crd` (for
+    /// CRDs: KAL's defaults without `nonpointerstructs`, with `maxlength`,
+    /// `minlength`, `statusoptional`, `statussubresource`) or `native`
+    /// (KAL's defaults).
+    #[arg(long, value_name = "PROFILE", value_parser = ["crd", "native"])]
+    pub profile: Option<String>,
+
+    /// Also run these rules (comma-separated KAL names, or `*`).
+    #[arg(long, value_name = "RULES", value_delimiter = ',')]
+    pub enable: Vec<String>,
+
+    /// Do not run these rules (comma-separated KAL names, or `*`).
+    #[arg(long, value_name = "RULES", value_delimiter = ',')]
+    pub disable: Vec<String>,
+
+    /// Rewrite the sources with the fixes of the rules that have them
+    /// (editing the text where a fix applies; formatting and comments are
+    /// kept), then report what remains.
+    #[arg(long)]
+    pub fix: bool,
+
+    /// How to report: `text` (rustc-style), `json`, or `sarif` (SARIF 2.1.0,
+    /// for GitHub code scanning).
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: crate::lint::Format,
+
+    /// Report the findings as warnings and exit 0 (a summary, for adopting
+    /// the rules step by step).
+    #[arg(long, alias = "exit-zero")]
+    pub warn_only: bool,
+}
+
+/// How `verify` runs the lint.
+#[derive(Debug, Args)]
+pub struct VerifyLintArgs {
+    /// Do not lint the API types (`verify` runs `kube-codegen lint` with the
+    /// workspace's configuration: its findings fail `verify`; without a
+    /// configuration they are shown as warnings and do not).
+    #[arg(long)]
+    pub no_lint: bool,
+
+    /// The lint configuration file `verify` uses (see `lint --config`).
+    #[arg(long, value_name = "FILE")]
+    pub lint_config: Option<PathBuf>,
+/// `crd`: print the input's CRDs, or `crd diff`.
+#[derive(Debug, Args)]
+#[command(args_conflicts_with_subcommands = true)]
+pub struct CrdCommandArgs {
+    /// `diff`; without it, the CRDs are printed.
+    #[command(subcommand)]
+    pub command: Option<CrdSubcommand>,
+    /// Where the input is and how it is read.
+    #[command(flatten)]
+    pub input: InputArgs,
+}
+
+// No `///` doc: clap would show it as the command's description in `--help`.
+#[allow(missing_docs)]
+#[derive(Debug, Subcommand)]
+pub enum CrdSubcommand {
+    /// Compare the CRDs of OLD with those of NEW for upgrade safety with
+    /// crdify's checks (and their names, configuration, output formats and
+    /// exit status): a scope change, a removed field or stored version, a
+    /// new or tightened validation, a changed default or type, a new
+    /// required field, a changed CEL rule, and anything else that changed
+    /// (`unhandled`). A tightening the API server ratchets (Kubernetes 1.30
+    /// and later) is a warning. Findings in CRDs generated from Rust input
+    /// name the Rust field. Exit status: 0 compatible (warnings allowed),
+    /// 1 incompatible, 2 a side or the configuration could not be read.
+    Diff(CrdDiffArgs),
+}
+
+/// Flags of `crd diff`.
+#[derive(Debug, Args)]
+pub struct CrdDiffArgs {
+    /// The CRDs before: a CRD YAML file or directory (`config/crd/bases`),
+    /// a directory of Rust input (`apis/src`), `git:<ref>` (the CRDs
+    /// generated from `--input-dir` as it was at that commit),
+    /// `cluster:<name>` (the installed CRD; `cluster:` alone: the installed
+    /// CRDs named in NEW), or crdify's `file://`, `kube://<name>` and
+    /// `git://<ref>?path=<file>`.
+    #[arg(value_name = "OLD", value_parser = parse_spec)]
+    pub old: crate::crd_diff::Spec,
+
+    /// The CRDs after, in the same forms (typically `apis/src`, whose
+    /// findings then name the Rust field).
+    #[arg(value_name = "NEW", value_parser = parse_spec)]
+    pub new: crate::crd_diff::Spec,
+
+    /// crdify's configuration file: `validations` (each check's
+    /// `enforcement`: Error, Warn, None, and `configuration`),
+    /// `unhandledEnforcement`, `conversion` (None, Ignore), and
+    /// `ratcheting` (Enabled, Disabled).
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<PathBuf>,
+
+    /// The report's format: plaintext, markdown, json or yaml.
+    #[arg(short = 'o', long = "output", value_name = "FORMAT", default_value = "plaintext", value_parser = parse_format)]
+    pub output: kube_codegen_crd_diff::Format,
+
+    /// How a side of Rust input (or `git:<ref>`) is read and generated.
+    #[command(flatten)]
+    pub input: InputArgs,
+}
+
+fn parse_spec(s: &str) -> Result<crate::crd_diff::Spec, String> {
+    s.parse()
+}
+
+fn parse_format(s: &str) -> Result<kube_codegen_crd_diff::Format, String> {
+    s.parse()
+}
+
+/// Flags of `verify`.
+#[derive(Debug, Args)]
+pub struct VerifyArgs {
+    /// What is generated, as `generate` takes it.
+    #[command(flatten)]
+    pub generate: GenerateArgs,
+
+    /// Also compare the CRDs with those generated from the input as it was
+    /// at this git commit (`HEAD`, `main`, a tag): an incompatible change
+    /// fails (exit 1), reported at the Rust field (`crd diff` has the checks).
+    #[arg(long, value_name = "REF")]
+    pub since: Option<String>,
+
+    /// crdify's configuration file for `--since` (as `crd diff --config`).
+    #[arg(long, value_name = "FILE", requires = "since")]
+    pub since_config: Option<PathBuf>,
 }
 
 /// Flags of `rbac`.
@@ -252,6 +441,19 @@ pub struct CrdArgs {
     /// cluster: `https://HOST[:PORT][/PATH]`.
     #[arg(long, value_name = "URL", value_parser = parse_webhook_url)]
     pub conversion_webhook_url: Option<String>,
+}
+
+impl InputArgs {
+    /// How `crd diff` and `verify --since` generate a side from this input.
+    pub fn generation(&self) -> crate::crd_diff::Generation {
+        crate::crd_diff::Generation {
+            input_dir: self.input_dir.clone(),
+            parse: crate::parse::ParseOptions {
+                plural_exceptions: self.plural_exceptions.clone(),
+            },
+            crd: self.crd.options(),
+        }
+    }
 }
 
 impl CrdArgs {

@@ -40,6 +40,9 @@ pub struct Diagnostic {
     pub span_len: usize,
     /// How to fix it, shown as `= help: ...`.
     pub help: Option<String>,
+    /// What reports it, shown as rustc shows an error code: `warning[nobools]: ...`
+    /// (the rule of `kube-codegen lint`).
+    pub code: Option<String>,
 }
 
 impl Diagnostic {
@@ -52,6 +55,7 @@ impl Diagnostic {
             source_line: None,
             span_len: 1,
             help: None,
+            code: None,
         }
     }
 
@@ -75,6 +79,12 @@ impl Diagnostic {
         self
     }
 
+    /// Names what reports it (`error[<code>]: ...`).
+    pub fn with_code(mut self, code: impl Into<String>) -> Self {
+        self.code = Some(code.into());
+        self
+    }
+
     /// Sets the source line shown under the location.
     pub fn with_source_line(mut self, line: impl Into<String>) -> Self {
         self.source_line = Some(line.into());
@@ -93,7 +103,10 @@ impl fmt::Display for Diagnostic {
             Severity::Error => "error",
             Severity::Warning => "warning",
         };
-        write!(f, "{label}: {}", self.message)?;
+        match &self.code {
+            Some(code) => write!(f, "{label}[{code}]: {}", self.message)?,
+            None => write!(f, "{label}: {}", self.message)?,
+        }
 
         let loc = &self.location;
         let has_line = loc.line > 0;

@@ -5,8 +5,8 @@ use std::process::ExitCode;
 
 use clap::Parser;
 use kube_codegen::cli::{
-    Cli, Command, CreateApiArgs, CreateCommand, CreateWebhookArgs, GenerateArgs, InitArgs,
-    InputArgs, RbacArgs, WebhookArgs,
+    Cli, Command, CrdDiffArgs, CrdSubcommand, CreateApiArgs, CreateCommand, CreateWebhookArgs,
+    GenerateArgs, ImportArgs, InitArgs, InputArgs, LintArgs, RbacArgs, VerifyArgs, WebhookArgs,
 };
 use kube_codegen::diag::Severity;
 use kube_codegen::emit::EmitOptions;
@@ -29,12 +29,17 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Generate(args) => generate(&args),
         Command::Verify(args) => verify(&args),
-        Command::Crd(args) => crd(&args),
+        Command::Crd(args) => match &args.command {
+            Some(CrdSubcommand::Diff(diff)) => return crd_diff(diff),
+            None => crd(&args.input),
+        },
+        Command::Lint(args) => lint(&args),
         Command::Rbac(args) => rbac(&args),
         Command::Webhook(args) => webhook(&args),
         Command::Init(args) => return init(&args),
         Command::Create(CreateCommand::Api(args)) => return create_api(&args),
         Command::Create(CreateCommand::Webhook(args)) => return create_webhook(&args),
+        Command::Import(args) => import(&args),
     };
     match result {
         Ok(code) => code,
@@ -218,32 +223,258 @@ fn generate_with(config: &Config) -> Result<ExitCode, Error> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn verify(args: &GenerateArgs) -> Result<ExitCode, Error> {
-    let config = config(args)?;
+fn verify(args: &VerifyArgs) -> Result<ExitCode, Error> {
+    let config = config(&args.generate)?;
     let output = pipeline::run(&config)?;
     print_warnings(&output.parsed.warnings);
+    let lint_failed = !args.lint.no_lint && verify_lint(args, &config, &output)?;
     let plan = pipeline::plan(&config, &output)?;
-    if plan.is_empty() {
+    let stale = !plan.is_empty();
+    if stale {
+        print!("{}", plan.unified_diff());
+        eprintln!(
+            "kube-codegen: {} generated files are stale, missing or extra in {}:",
+            plan.changes.len(),
+            config.output_dir.display()
+        );
+        for change in &plan.changes {
+            eprintln!("  {:<7} {}", verb(change), change.path().display());
+        }
+        eprintln!(
+            "Run `hack/update-codegen.sh` (or `kube-codegen generate` with the same flags) and commit the result."
+        );
+    } else {
         eprintln!(
             "kube-codegen: {} is up to date ({} files)",
             config.output_dir.display(),
             plan.unchanged
         );
-        return Ok(ExitCode::SUCCESS);
     }
-    print!("{}", plan.unified_diff());
-    eprintln!(
-        "kube-codegen: {} generated files are stale, missing or extra in {}:",
-        plan.changes.len(),
-        config.output_dir.display()
-    );
-    for change in &plan.changes {
-        eprintln!("  {:<7} {}", verb(change), change.path().display());
+    let incompatible = match &args.since {
+        Some(reference) => since(args, reference, &output)?,
+        None => false,
+    };
+    Ok(if stale || incompatible || lint_failed {
+        ExitCode::from(EXIT_STALE)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// `verify --since`: prints the CRD changes since `reference`; whether one
+/// is incompatible.
+fn since(args: &VerifyArgs, reference: &str, output: &pipeline::Output) -> Result<bool, Error> {
+    let generation = args.generate.input.generation();
+    let (findings, failed) = match kube_codegen::crd_diff::since(
+        reference,
+        &generation,
+        args.since_config.as_deref(),
+        output,
+    ) {
+        Ok(found) => found,
+        Err(err) => return Err(crd_diff_failed(err)),
+    };
+    print_warnings(&findings);
+    let errors = findings.0.iter().filter(|d| d.is_error()).count();
+    let warnings = findings.0.len() - errors;
+    if failed {
+        eprintln!(
+            "kube-codegen: {} since {reference} ({}); `kube-codegen crd diff git:{reference} {}` \
+             prints the whole report",
+            count(errors, "incompatible CRD change"),
+            count(warnings, "warning"),
+            generation.input_dir.display()
+        );
+    } else {
+        eprintln!(
+            "kube-codegen: the CRDs are compatible with {reference} ({})",
+            count(warnings, "warning")
+        );
     }
+    Ok(failed)
+}
+
+fn crd_diff(args: &CrdDiffArgs) -> ExitCode {
+    use kube_codegen::crd_diff;
+    let run = || -> Result<(Vec<kube_codegen_crd_diff::Report>, usize), crd_diff::Error> {
+        let config = match &args.config {
+            Some(path) => crd_diff::read_config(path)?,
+            None => kube_codegen_crd_diff::Config::default(),
+        };
+        let runner = crd_diff::runner(&config).map_err(|source| crd_diff::Error::Config {
+            path: args.config.clone().unwrap_or_default(),
+            source,
+        })?;
+        let generation = args.input.generation();
+        let none = std::collections::BTreeSet::new();
+        let (old, new) = if args.old.needs_names() {
+            let new = args.new.load(&generation, &none)?;
+            let names = new.crds.keys().cloned().collect();
+            (args.old.load(&generation, &names)?, new)
+        } else {
+            let old = args.old.load(&generation, &none)?;
+            let names = old.crds.keys().cloned().collect();
+            (old, args.new.load(&generation, &names)?)
+        };
+        let added = new
+            .crds
+            .keys()
+            .filter(|n| !old.crds.contains_key(*n))
+            .count();
+        Ok((crd_diff::compare(&old, &new, &runner), added))
+    };
+    let (reports, added) = match run() {
+        Ok(done) => done,
+        Err(crd_diff::Error::At(diagnostics)) => {
+            eprint!("{diagnostics}");
+            return ExitCode::from(EXIT_BAD_INPUT);
+        }
+        Err(err) => {
+            report(&crd_diff_failed(err));
+            return ExitCode::from(EXIT_BAD_INPUT);
+        }
+    };
+    print!("{}", kube_codegen_crd_diff::render(&reports, args.output));
+    let entries: Vec<_> = reports.iter().flat_map(|r| r.entries()).collect();
+    let errors = entries
+        .iter()
+        .filter(|e| e.severity == kube_codegen_crd_diff::Severity::Error)
+        .count();
+    let failed = reports
+        .iter()
+        .any(kube_codegen_crd_diff::Report::has_failures);
     eprintln!(
-        "Run `hack/update-codegen.sh` (or `kube-codegen generate` with the same flags) and commit the result."
+        "kube-codegen: {} compared ({added} new): {}, {}, {}",
+        count(reports.len(), "CustomResourceDefinition"),
+        if failed { "incompatible" } else { "compatible" },
+        count(errors, "error"),
+        count(entries.len() - errors, "warning")
     );
-    Ok(ExitCode::from(EXIT_STALE))
+    if failed {
+        ExitCode::from(EXIT_STALE)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// `1 warning`, `2 warnings`.
+fn count(n: usize, noun: &str) -> String {
+    let s = if n == 1 { "" } else { "s" };
+    format!("{n} {noun}{s}")
+}
+
+/// A failed `crd diff` side as the CLI reports it.
+fn crd_diff_failed(err: kube_codegen::crd_diff::Error) -> Error {
+    match err {
+        kube_codegen::crd_diff::Error::Input { label, diagnostics } => {
+            eprintln!("kube-codegen: {label}: the input does not generate");
+            Error::Input(diagnostics)
+        }
+        other => Error::CrdDiff(other),
+    }
+}
+
+/// `verify`'s lint: prints its findings; whether they fail `verify`.
+fn verify_lint(
+    args: &VerifyArgs,
+    config: &Config,
+    output: &pipeline::Output,
+) -> Result<bool, Error> {
+    let lint = kube_codegen::lint::verify::run(
+        &config.input_dir,
+        &output.parsed.api,
+        args.lint.lint_config.as_deref(),
+    )?;
+    print_warnings(&lint.diagnostics);
+    if let Some(summary) = &lint.summary {
+        eprintln!("{summary}");
+    }
+    Ok(lint.blocking)
+}
+
+fn lint(args: &LintArgs) -> Result<ExitCode, Error> {
+    use kube_codegen::lint::{self, Format};
+    let parse = ParseOptions {
+        plural_exceptions: args.plural_exceptions.clone(),
+    };
+    let (mut config, _) = lint::workspace_config(&args.input_dir, args.config.as_deref())?;
+    if let Some(profile) = &args.profile {
+        config.profile = Some(if profile == "crd" {
+            lint::Profile::Crd
+        } else {
+            lint::Profile::Native
+        });
+    }
+    config.enable.extend(args.enable.iter().cloned());
+    config.disable.extend(args.disable.iter().cloned());
+    let (report, fixed) = if args.fix {
+        let done = lint::fix_dir(&args.input_dir, &parse, &config).map_err(lint_error)?;
+        (done.report, Some((done.fixed, done.files)))
+    } else {
+        (
+            lint::lint_dir(&args.input_dir, &parse, &config).map_err(lint_error)?,
+            None,
+        )
+    };
+    print_warnings(&report.warnings);
+    let blocking = !args.warn_only && !report.findings.is_empty();
+    match args.format {
+        Format::Text => {
+            let read_line = |p: &Path, line: usize| {
+                std::fs::read_to_string(p)
+                    .ok()
+                    .and_then(|t| t.lines().nth(line - 1).map(str::to_owned))
+            };
+            eprint!(
+                "{}",
+                lint::output::diagnostics(&report.findings, !args.warn_only, &read_line)
+            );
+        }
+        Format::Json => println!(
+            "{:#}",
+            lint::output::json(&report.findings, report.suppressed.len())
+        ),
+        Format::Sarif => println!(
+            "{:#}",
+            lint::output::sarif(&report.findings, !args.warn_only)
+        ),
+    }
+    if let Some((n, files)) = fixed {
+        for f in &files {
+            eprintln!("  fixed   {}", f.display());
+        }
+        eprintln!(
+            "kube-codegen lint: fixed {n} findings in {} files",
+            files.len()
+        );
+    }
+    let n = report.findings.len();
+    let fixable = report.findings.iter().filter(|f| f.fix.is_some()).count();
+    let mut summary = format!(
+        "kube-codegen lint: {n} finding{} ({} rules run, {} suppressed)",
+        if n == 1 { "" } else { "s" },
+        report.rules.len(),
+        report.suppressed.len()
+    );
+    if fixable > 0 {
+        summary.push_str(&format!(
+            "; {fixable} fixable with `kube-codegen lint --fix`"
+        ));
+    }
+    eprintln!("{summary}");
+    Ok(if blocking {
+        ExitCode::from(EXIT_STALE)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+fn lint_error(err: kube_codegen::lint::Error) -> Error {
+    match err {
+        kube_codegen::lint::Error::Input(d) => Error::Input(d),
+        kube_codegen::lint::Error::Config(c) => Error::Lint(c),
+        kube_codegen::lint::Error::Write { path, source } => Error::Io { path, source },
+    }
 }
 
 fn crd(args: &InputArgs) -> Result<ExitCode, Error> {
@@ -269,6 +500,53 @@ fn crd(args: &InputArgs) -> Result<ExitCode, Error> {
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(feature = "import")]
+fn import(args: &ImportArgs) -> Result<ExitCode, Error> {
+    let options = kube_codegen::import::ImportOptions {
+        go_dirs: args.go_dirs.clone(),
+        output_dir: args.output_dir.clone(),
+        crd: args.crd.options(),
+    };
+    let imported = kube_codegen::import::import(&options)?;
+    print_warnings(&imported.warnings);
+    if args.check {
+        if imported.is_up_to_date() {
+            eprintln!(
+                "kube-codegen: {} is up to date with the Go source",
+                args.output_dir.display()
+            );
+            return Ok(ExitCode::SUCCESS);
+        }
+        print!("{}", imported.unified_diff());
+        eprintln!(
+            "kube-codegen: {} differs from what the Go source makes; run `kube-codegen import` with the same flags and commit the result",
+            args.output_dir.display()
+        );
+        return Ok(ExitCode::from(EXIT_STALE));
+    }
+    imported.apply()?;
+    for change in &imported.plan.changes {
+        eprintln!("  {:<7} {}", verb(change), change.path().display());
+    }
+    for (path, _) in &imported.edits {
+        eprintln!("  {:<7} {}", "update", path.display());
+    }
+    eprintln!(
+        "kube-codegen: imported {} API versions into {} ({} files changed, {} unchanged)",
+        imported.versions,
+        args.output_dir.display(),
+        imported.plan.changes.len() + imported.edits.len(),
+        imported.plan.unchanged
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(not(feature = "import"))]
+fn import(_: &ImportArgs) -> Result<ExitCode, Error> {
+    eprintln!("error: this kube-codegen was built without its `import` feature");
+    Ok(ExitCode::from(EXIT_BAD_INPUT))
 }
 
 fn rbac(args: &RbacArgs) -> Result<ExitCode, Error> {

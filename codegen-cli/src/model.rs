@@ -10,7 +10,7 @@ use std::fmt;
 use std::path::PathBuf;
 
 /// A place in an input file: path as given to the parser, 1-based line and column.
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default, serde::Serialize)]
 pub struct Location {
     pub file: PathBuf,
     pub line: usize,
@@ -73,6 +73,9 @@ pub struct AliasDef {
     pub location: Location,
     /// Markers written above the alias.
     pub validation: Validation,
+    /// The alias of the version this alias names in turn (`type
+    /// HTTPHeaderName = HeaderName;`), whose docs and markers apply first.
+    pub target: Option<AliasUse>,
 }
 
 /// A field whose type names a type alias of its version: where the alias sits.

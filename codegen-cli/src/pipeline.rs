@@ -84,6 +84,9 @@ pub enum Error {
     /// An emitter made Rust that does not parse: a generator bug.
     #[error(transparent)]
     Render(#[from] RenderError),
+    /// The lint configuration `verify` reads is wrong.
+    #[error(transparent)]
+    Lint(#[from] crate::lint::ConfigError),
     /// The generated crate's Cargo.toml cannot take `--crate-version` or its features.
     #[error("{}: {message}", .path.display())]
     Manifest {
@@ -92,6 +95,10 @@ pub enum Error {
         /// What in it stands in the way.
         message: String,
     },
+    /// `verify --since` could not compare the CRDs (a git reference, a
+    /// configuration file, the input at that commit).
+    #[error(transparent)]
+    CrdDiff(#[from] crate::crd_diff::Error),
 }
 
 /// The rendered output of a run: final path → final content.
@@ -104,6 +111,8 @@ pub struct Output {
     /// The generated crate's Cargo.toml with the `--crate-version` set and
     /// its features declared: (path, content).
     pub manifest: Option<(PathBuf, String)>,
+    /// The CRDs the files hold, as built (`verify --since` compares them).
+    pub crds: Vec<Crd>,
 }
 
 /// A parsed API and its CRDs, each built once.
@@ -143,6 +152,19 @@ pub fn parse_sources_and_check(
     let mut crds = Vec::new();
     let parsed =
         parse::parse_sources_with(files, opts, &mut crd_check(crd, conversions, &mut crds))?;
+    Ok(Checked { parsed, crds })
+}
+
+/// [`parse_sources_and_check`], locations shown under `root` (the input of a
+/// git commit, shown where it is in the work tree).
+pub fn parse_sources_at_and_check(
+    root: &Path,
+    files: &[(PathBuf, String)],
+    opts: &ParseOptions,
+    crd: Option<&CrdOptions>,
+) -> Result<Checked, Diagnostics> {
+    let mut crds = Vec::new();
+    let parsed = parse::parse_sources_at(root, files, opts, &mut crd_check(crd, false, &mut crds))?;
     Ok(Checked { parsed, crds })
 }
 
@@ -252,6 +274,7 @@ pub fn run(config: &Config) -> Result<Output, Error> {
         parsed,
         files: rendered,
         manifest,
+        crds,
     })
 }
 

@@ -234,7 +234,9 @@ mod tests {
         assert_eq!(kind(rbac, &RBAC), "ours");
         assert_eq!(kind(webhook, &RBAC), "other");
         assert_eq!(kind("+genclient", &WEBHOOK), "other");
-        assert_eq!(kind("+k8s:openapi-gen=true", &WEBHOOK), "foreign");
+        // Another tool's marker that says nothing here: silent, as in type files.
+        assert_eq!(kind("+k8s:openapi-gen=true", &WEBHOOK), "other");
+        assert_eq!(kind("+patchStrategy=merge", &WEBHOOK), "foreign");
     }
 
     #[test]

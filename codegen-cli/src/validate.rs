@@ -300,35 +300,22 @@ fn defaults_under_optional_parents(version: &Version, t: &TypeDef, out: &mut Vec
             continue;
         }
         let serde_fills_in = !f.ty.is_option() && (f.serde_default || s.default);
-        let needed: Vec<String> = def
+        // With required fields inside, `{}` is no valid value: the only fix
+        // would be defaults for what the user must give, which is no fix, so
+        // nothing is said (the parent is given whole or not at all).
+        let needs_a_value = def
             .fields
             .iter()
-            .filter(|x| !x.skip && x.is_required(def.default) && x.validation.default.is_none())
-            .map(|x| format!("`{}`", x.json_name))
-            .collect();
-        if serde_fills_in && needed.is_empty() {
+            .any(|x| !x.skip && x.is_required(def.default) && x.validation.default.is_none());
+        if serde_fills_in || needs_a_value {
             continue;
         }
-        let fix = format!(
+        let help = format!(
             "add `// +kubebuilder:default={{}}` above `{}` so the server creates it with its \
              defaults (controller-tools#622), or make it `{}` with `#[serde(default)]`",
             f.name,
             f.ty.unwrap_option_display(&f.ty_source)
         );
-        let help = if needed.is_empty() {
-            fix
-        } else {
-            format!(
-                "`{{}}` is no valid `{name}`: {} {}; give {} a default, then {fix}",
-                needed.join(", "),
-                if needed.len() == 1 {
-                    "is required"
-                } else {
-                    "are required"
-                },
-                if needed.len() == 1 { "it" } else { "them" }
-            )
-        };
         let shown: Vec<String> = defaulted.iter().map(|d| format!("`{d}`")).collect();
         out.push(
             Diagnostic::warning(

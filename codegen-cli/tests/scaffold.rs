@@ -307,13 +307,41 @@ fn a_user_installs_kube_codegen_and_builds_an_operator_from_an_empty_directory()
         "deploy",
         "undeploy",
         "help",
+        "lint",
+        "lint-fix",
+        "clippy",
+        "verify",
     ] {
         assert!(
             targets.contains(&format!("  {target} ")),
             "{target}: {targets}"
         );
     }
-    run_ok(user_command("make", &dir).arg("verify"));
+    // The scaffolded API follows the API conventions (kube-api-linter's rules
+    // for CRDs, the workspace's `[workspace.metadata.kube-codegen.lint]`).
+    run_ok(user_command("make", &dir).args(["lint", "verify"]));
+
+    // A field that breaks them fails `make lint`, and so `make verify`,
+    // naming the rule at the field's line.
+    let kind = dir.join("apis/src/cache/v1alpha1/memcached.rs");
+    let clean = std::fs::read_to_string(&kind).unwrap();
+    let broken = clean.replace(
+        "    pub replicas: Option<i32>,\n",
+        "    pub replicas: Option<i32>,\n    /// Whether it is paused.\n    pub paused_timestamp: Option<String>,\n",
+    );
+    assert_ne!(broken, clean, "the kind template has `replicas`");
+    std::fs::write(&kind, &broken).unwrap();
+    let lint = user_command("make", &dir).arg("verify").output().unwrap();
+    assert!(!lint.status.success(), "{}", stderr(&lint));
+    let text = stderr(&lint);
+    for expected in [
+        "error[optionalorrequired]: field MemcachedSpec.pausedTimestamp must be marked as optional or required",
+        "error[notimestamp]: naming convention \"notimestamp\": field MemcachedSpec.pausedTimestamp: prefer use of the term 'time' over 'timestamp'",
+        "--> apis/src/cache/v1alpha1/memcached.rs:",
+    ] {
+        assert!(text.contains(expected), "{expected}: {text}");
+    }
+    std::fs::write(&kind, &clean).unwrap();
 
     // Editing the input without regenerating is caught.
     let kind = dir.join("apis/src/cache/v1alpha1/memcached.rs");

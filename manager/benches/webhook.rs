@@ -348,16 +348,31 @@ fn main() {
 
     let before = loadavg();
     let (mut mine, mut theirs) = (Vec::new(), Vec::new());
+    let servers = std::env::var("WEBHOOK_BENCH_SERVERS").unwrap_or_default();
+    let (run_ours, run_peer) = match servers.as_str() {
+        "ours" => (true, false),
+        "peer" => (false, true),
+        _ => (true, true),
+    };
     for _ in 0..rounds {
-        mine.push(load(
-            &client,
-            ours,
-            "/mutate--v1-configmap",
-            &ca,
-            requests,
-            connections,
-        ));
-        theirs.push(load(&client, peer, "/mutate", &ca, requests, connections));
+        if run_ours {
+            mine.push(load(
+                &client,
+                ours,
+                "/mutate--v1-configmap",
+                &ca,
+                requests,
+                connections,
+            ));
+        }
+        if run_peer {
+            theirs.push(load(&client, peer, "/mutate", &ca, requests, connections));
+        }
+    }
+    if !(run_ours && run_peer) {
+        let runs = if run_ours { mine } else { theirs };
+        println!("{servers}: {:?}", median(runs));
+        return;
     }
     let after = loadavg();
     stop.cancel();

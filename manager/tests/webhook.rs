@@ -458,10 +458,12 @@ async fn the_server_defaults_and_judges_under_controller_runtimes_paths_and_metr
     stop.cancel();
 }
 
-/// The patch bytes of a response: kube's `AdmissionResponse` writes them as
-/// a JSON array of numbers, which Go reads into a `[]byte` as it reads base64.
+/// The patch bytes of a response: base64, as Go writes a `[]byte`.
 fn patch_bytes(patch: &Value) -> Vec<u8> {
-    serde_json::from_value(patch.clone()).unwrap()
+    use base64::Engine as _;
+    base64::engine::general_purpose::STANDARD
+        .decode(patch.as_str().expect("a base64 string"))
+        .unwrap()
 }
 
 #[tokio::test]
@@ -516,6 +518,57 @@ async fn a_rotated_certificate_is_served_to_new_connections() {
             .render()
             .contains("certwatcher_read_certificate_errors_total 0")
     );
+    stop.cancel();
+}
+
+/// `certwatcher_read_certificate_total` now.
+fn certificate_reads(metrics: &Metrics) -> u64 {
+    metrics
+        .render()
+        .lines()
+        .find_map(|l| l.strip_prefix("certwatcher_read_certificate_total "))
+        .and_then(|n| n.trim().parse().ok())
+        .expect("the certificate read counter")
+}
+
+/// Reading the certificate opens its files, and an open is a file event:
+/// the watcher once took its own reads for changes and read again, forever
+/// (a core spent, the event channel growing), from the first poll on: 10 s
+/// after any operator with webhooks started. A server at rest reads it
+/// once, plus its polls.
+#[tokio::test]
+async fn a_server_at_rest_does_not_read_its_certificate_again_and_again() {
+    let dir = tempfile::tempdir().unwrap();
+    write_certificate(dir.path(), &certificate());
+    let metrics = Metrics::new();
+    let mut server = Server::new(Options {
+        cert_poll: Duration::from_millis(300),
+        ..options(dir.path())
+    });
+    webhook().register(&mut server);
+    server.with_metrics(&metrics);
+    let (addr, stop) = start(server).await;
+    let pair_trusted = connect(
+        addr,
+        &std::fs::read_to_string(dir.path().join("tls.crt")).unwrap(),
+    )
+    .await;
+    assert!(pair_trusted.is_ok());
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    let reads = certificate_reads(&metrics);
+    assert!(
+        reads <= 2,
+        "{reads} reads of the certificate in a second at rest"
+    );
+    // A real change is still seen.
+    write_certificate(dir.path(), &certificate());
+    tokio::time::timeout(Duration::from_secs(5), async {
+        while certificate_reads(&metrics) <= reads {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    })
+    .await
+    .expect("the rotated certificate is read");
     stop.cancel();
 }
 

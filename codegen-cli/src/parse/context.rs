@@ -84,6 +84,7 @@ impl FileCx<'_> {
             group_module: &self.version.group_module,
             version_module: &self.version.version_module,
             incomplete: self.version.incomplete,
+            alias_depth: 0,
         }
     }
 
@@ -102,9 +103,19 @@ impl FileCx<'_> {
             .into_iter()
             .cloned()
             .collect();
+        // `+patchStrategy`/`+patchMergeKey` beside `+listType=map` (how Go
+        // APIs write conditions): the merge they ask for is already there, so
+        // their warning would have nothing left to fix.
+        let map_list = attached.iter().any(|c| {
+            let text = c.text.trim();
+            ["+listType=map", "+k8s:listType=map"].contains(&text)
+        });
         let mut out: Vec<Marker> = Vec::new();
         for comment in attached {
             self.consumed.insert(comment.line);
+            if map_list && is_patch_marker(&comment.text) {
+                continue;
+            }
             if let Some(m) = read_marker(&comment, self.src, Some(target), self.diags) {
                 if let Some(i) = out
                     .iter()
@@ -135,6 +146,12 @@ impl FileCx<'_> {
     }
 }
 
+/// `+patchStrategy=...` or `+patchMergeKey=...`: strategic merge patch's.
+fn is_patch_marker(text: &str) -> bool {
+    let text = text.trim_start();
+    text.starts_with("+patchStrategy=") || text.starts_with("+patchMergeKey=")
+}
+
 /// Parses the marker on a comment line for an item of kind `target` (`None`:
 /// any). Returns `None` for prose, and for markers that are reported instead:
 /// unknown, malformed, unsupported, foreign (a warning) or on the wrong target.
@@ -161,6 +178,8 @@ pub(crate) fn read_marker(
     };
     let len = m.text.chars().count();
     match m.id() {
+        // Read by `kube-codegen lint`, nothing the generator does.
+        MarkerId::LintIgnore if target.is_none_or(|t| m.def.targets.contains(t)) => None,
         MarkerId::Foreign => {
             diags.push(
                 Diagnostic::warning(format!("`{}` is ignored", m.name()), m.location.clone())
@@ -172,6 +191,8 @@ pub(crate) fn read_marker(
             );
             None
         }
+        // Addressed to another tool, or to readers: nothing to say (README).
+        MarkerId::OtherTool => None,
         MarkerId::Ignored => {
             diags.push(
                 Diagnostic::warning(

@@ -328,6 +328,17 @@ pub(crate) fn build_alias(
     );
     let mut validation = Validation::default();
     for m in &markers {
+        // Deep-copy markers of a Go named type (`+k8s:deepcopy-gen=false` on
+        // `type HeaderName string`): an alias has no code of its own.
+        if matches!(
+            m.id(),
+            M::DeepcopyGen
+                | M::DeepcopyGenInterfaces
+                | M::DeepcopyGenNonPointerInterfaces
+                | M::ObjectGenerate
+        ) {
+            continue;
+        }
         if !schema_markers::apply(m, &mut validation, cx.diags) {
             cx.push(
                 m.error(format!(
@@ -366,6 +377,7 @@ pub(crate) fn build_alias(
         &what,
     ));
     Some(AliasDef {
+        target: alias_use(&t.ty, cx).filter(|target| target.name != name),
         name,
         docs: docs(&t.attrs),
         location: cx.span(t.ident.span()).0,

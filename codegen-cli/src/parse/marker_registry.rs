@@ -115,8 +115,21 @@ pub(crate) enum MarkerId {
     Webhook,
     /// `+kubebuilder:webhookconfiguration`, likewise.
     WebhookConfiguration,
-    /// Markers of other Go tools: accepted with a warning, no effect.
+    /// `+kube-codegen:lint:ignore=<rule> <reason>` on a field or type:
+    /// `kube-codegen lint` does not report `<rule>` there (read by
+    /// `crate::lint`; the generator ignores it).
+    LintIgnore,
+    /// Markers of other Go tools that kube-codegen does not act on but a
+    /// user may expect it to (RBAC and webhook markers in type files, strategic
+    /// merge patch): accepted with a warning that says what to write instead.
     Foreign,
+    /// Markers addressed to other tools (openapi-gen, protobuf, client-go's
+    /// lifecycle generators, OLM, ...) or to readers (`+deprecated`), which
+    /// controller-gen ignores and which say nothing about a CRD: accepted
+    /// without a diagnostic and without effect, as controller-gen does (a
+    /// project keeping Go as its source needs them there for its other tools,
+    /// so a warning would have no fix). Listed in the README.
+    OtherTool,
     /// Markers whose meaning kube-codegen cannot honour: an error, since
     /// dropping them would silently weaken the API.
     Unsupported,
@@ -192,7 +205,7 @@ pub(crate) struct MarkerDef {
     pub spec: ArgSpec,
     /// May be given several times (each adds something).
     pub repeatable: bool,
-    /// For `Foreign`, `Ignored` and `Unsupported` markers: why.
+    /// For `Foreign`, `OtherTool`, `Ignored` and `Unsupported` markers: why.
     pub note: &'static str,
 }
 
@@ -254,6 +267,14 @@ const fn foreign(name: &'static str, note: &'static str) -> MarkerDef {
         note,
         repeatable: true,
         ..def(MarkerId::Foreign, name, Targets::ANY, ArgSpec::Any)
+    }
+}
+
+const fn other_tool(name: &'static str, note: &'static str) -> MarkerDef {
+    MarkerDef {
+        note,
+        repeatable: true,
+        ..def(MarkerId::OtherTool, name, Targets::ANY, ArgSpec::Any)
     }
 }
 
@@ -686,7 +707,6 @@ pub(crate) static MARKERS: &[MarkerDef] = &[
         TF,
         Value(V::OneOf(&["atomic", "granular"])),
     ),
-    def(M::EnumType, "enum", T, Flag),
     def(M::EnumType, "k8s:enum", T, Flag),
     // Kubernetes' declarative-validation spellings, which controller-gen
     // (v0.23) reads as the `+listType` / `+kubebuilder:validation:` markers.
@@ -700,6 +720,7 @@ pub(crate) static MARKERS: &[MarkerDef] = &[
     def(M::MaxItems, "k8s:maxItems", F, Value(V::UInt)),
     def(M::Minimum, "k8s:minimum", F, Value(V::Number)),
     def(M::Maximum, "k8s:maximum", F, Value(V::Number)),
+    repeatable(M::LintIgnore, "kube-codegen:lint:ignore", TF, ArgSpec::Any),
     ignored(
         "kubebuilder:validation:optional",
         "controller-gen ignores this lower-case spelling; write `+kubebuilder:validation:Optional`",
@@ -724,27 +745,6 @@ pub(crate) static MARKERS: &[MarkerDef] = &[
          or `generate --webhook-source-dir DIR`), not from API types",
     ),
     foreign(
-        "kubebuilder:ac",
-        "apply configurations are not generated yet",
-    ),
-    foreign(
-        "k8s:openapi-gen",
-        "OpenAPI schemas come from the CRD emitter",
-    ),
-    foreign(
-        "k8s:prerelease-lifecycle-gen",
-        "API lifecycle markers are for the Kubernetes source tree",
-    ),
-    foreign(
-        "k8s:conversion-gen",
-        "conversions between versions are declared with `+kubebuilder:conversion:strategy=Webhook` \
-         and generated where the types agree",
-    ),
-    foreign(
-        "k8s:defaulter-gen",
-        "defaulters are not generated; use `+default`",
-    ),
-    foreign(
         "patchStrategy",
         "strategic merge patch does not apply to custom resources; for server-side apply \
          merging write `+listType=map` and `+listMapKey=...`",
@@ -754,13 +754,64 @@ pub(crate) static MARKERS: &[MarkerDef] = &[
         "strategic merge patch does not apply to custom resources; for server-side apply \
          merging write `+listType=map` and `+listMapKey=...`",
     ),
-    foreign("protobuf", "protobuf serialization is not generated"),
-    foreign("union", "union markers are for openapi-gen"),
-    foreign("unionDiscriminator", "union markers are for openapi-gen"),
-    foreign("unionMember", "union markers are for openapi-gen"),
-    foreign(
-        "featureGate",
-        "feature gates are for the Kubernetes source tree",
+    // Markers controller-gen ignores (it registers none of them) that real Go
+    // APIs carry for other tools or for readers: no diagnostic, no effect.
+    other_tool(
+        "deprecated",
+        "a note for readers and linters (`+deprecated`, `+deprecated: use x`); a CRD has no \
+         field deprecation, and controller-gen writes nothing for it",
+    ),
+    other_tool(
+        "k8s:openapi-gen",
+        "openapi-gen's; the CRD's schema comes from the CRD generator",
+    ),
+    other_tool(
+        "k8s:prerelease-lifecycle-gen",
+        "prerelease-lifecycle-gen's, for the Kubernetes source tree",
+    ),
+    other_tool(
+        "k8s:conversion-gen",
+        "conversion-gen's; kube-codegen plans conversions itself \
+         (`+kubebuilder:conversion:strategy=Webhook`)",
+    ),
+    other_tool(
+        "k8s:conversion-fn",
+        "conversion-gen's; kube-codegen plans conversions itself",
+    ),
+    other_tool(
+        "k8s:defaulter-gen",
+        "defaulter-gen's; defaults in a CRD come from `+default` / `+kubebuilder:default`",
+    ),
+    other_tool(
+        "k8s:defaulter-gen-input",
+        "defaulter-gen's; defaults in a CRD come from `+default` / `+kubebuilder:default`",
+    ),
+    other_tool("kubebuilder:ac", "applyconfiguration-gen's options"),
+    other_tool(
+        "kubebuilder:docs-gen",
+        "options of API reference generators (`:collapse=`)",
+    ),
+    other_tool("protobuf", "go-to-protobuf's"),
+    other_tool("union", "openapi-gen's union markers"),
+    other_tool("unionDiscriminator", "openapi-gen's union markers"),
+    other_tool("unionMember", "openapi-gen's union markers"),
+    other_tool("featureGate", "for the Kubernetes source tree"),
+    other_tool(
+        "enum",
+        "openapi-gen's marker for string enums (controller-gen's is `+k8s:enum`); \
+         a Rust enum already is one",
+    ),
+    other_tool(
+        "build",
+        "Go's old build-constraint syntax (`// +build`, now `//go:build`)",
+    ),
+    other_tool(
+        "metrics",
+        "kube-state-metrics' custom-resource metrics markers (`+metrics:...`)",
+    ),
+    other_tool(
+        "operator-sdk",
+        "Operator SDK's ClusterServiceVersion markers (`+operator-sdk:csv:...`)",
     ),
     unsupported(
         "k8s:validation",
@@ -779,7 +830,10 @@ pub(crate) fn lookup(text: &str) -> Option<&'static MarkerDef> {
             let Some(rest) = text.strip_prefix(d.name) else {
                 return false;
             };
-            let open_ended = matches!(d.id, M::Foreign | M::Unsupported | M::Ignored);
+            let open_ended = matches!(
+                d.id,
+                M::Foreign | M::OtherTool | M::Unsupported | M::Ignored
+            );
             match rest.chars().next() {
                 None | Some('=') | Some(':') => true,
                 Some(c) if c.is_whitespace() => true,
@@ -845,7 +899,9 @@ mod tests {
             lookup("kubebuilder:rbac:groups=a,verbs=get").unwrap().id,
             M::Foreign
         );
-        assert_eq!(lookup("protobuf.options.x").unwrap().id, M::Foreign);
+        assert_eq!(lookup("protobuf.options.x").unwrap().id, M::OtherTool);
+        assert_eq!(lookup("deprecated: use x").unwrap().id, M::OtherTool);
+        assert_eq!(lookup("deprecated").unwrap().id, M::OtherTool);
         assert!(lookup("kubebuilder:validation:Minimun=0").is_none());
         assert!(lookup("optionalx").is_none());
         // `genclient` matches the prefix of a misspelt variant; the caller rejects

@@ -148,6 +148,9 @@ pub enum MarkerSupport {
     },
     /// Accepted with a warning and no effect (why).
     Warned(&'static str),
+    /// Accepted without a diagnostic and without effect: a marker of another
+    /// tool that controller-gen ignores too (whose it is).
+    Accepted(&'static str),
     /// An error that says why.
     Refused(&'static str),
     /// Not a marker kube-codegen knows: an "unknown marker" error.
@@ -170,6 +173,7 @@ pub fn marker_support(name: &str) -> MarkerSupport {
     };
     match def.id {
         M::Foreign | M::Ignored => MarkerSupport::Warned(def.note),
+        M::OtherTool => MarkerSupport::Accepted(def.note),
         M::Unsupported => MarkerSupport::Refused(def.note),
         _ => MarkerSupport::Supported {
             module: def.targets.contains(Targets::MODULE),

@@ -53,6 +53,8 @@ use std::path::{Path, PathBuf};
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::model::{Api, Group, Location};
 
+pub(crate) use item::struct_end_line;
+
 use comments::{CommentStyle, Comments};
 use markers::raw_marker;
 pub use markers::{MarkerSupport, marker_support};
@@ -127,6 +129,21 @@ pub fn parse_sources_with(
     let inputs = files
         .iter()
         .map(|(rel, text)| (rel.clone(), rel.clone(), text.clone()))
+        .collect();
+    run(inputs, Vec::new(), opts, Path::new(""), check)
+}
+
+/// [`parse_sources_with`], locations shown as `root.join(<relative path>)`
+/// (the input of a git commit, shown where it is in the work tree).
+pub fn parse_sources_at(
+    root: &Path,
+    files: &[(PathBuf, String)],
+    opts: &ParseOptions,
+    check: Check<'_>,
+) -> Result<Parsed, Diagnostics> {
+    let inputs = files
+        .iter()
+        .map(|(rel, text)| (rel.clone(), root.join(rel), text.clone()))
         .collect();
     run(inputs, Vec::new(), opts, Path::new(""), check)
 }

@@ -199,6 +199,22 @@ fn serde_items(
     (items, verbatim)
 }
 
+/// The `rename = "..."` of a field's or container's `#[serde(...)]`
+/// attributes, with the span of its string literal (for `kube-codegen lint
+/// --fix`, which edits it).
+pub(crate) fn rename_literal(attrs: &[Attribute]) -> Option<(String, Span)> {
+    attrs
+        .iter()
+        .filter(|a| a.path().is_ident("serde"))
+        .filter_map(|a| {
+            a.parse_args_with(Punctuated::<Meta, Token![,]>::parse_terminated)
+                .ok()
+        })
+        .flatten()
+        .find(|m| m.path().is_ident("rename"))
+        .and_then(|m| string_value(&m))
+}
+
 /// The string of `name = "value"`, or of `name(serialize = "value", ...)`
 /// (serde's split form; the serialized name is the one on the wire we describe).
 fn string_value(meta: &Meta) -> Option<(String, Span)> {

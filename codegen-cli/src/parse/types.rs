@@ -46,7 +46,13 @@ pub(crate) struct Scope<'a> {
     /// A file of the version failed to parse, so an unknown name may be declared
     /// there: say nothing about it rather than report a follow-on error.
     pub incomplete: bool,
+    /// How many aliases deep this resolution is (`type HTTPHeaderName =
+    /// HeaderName;` names another alias); a cycle stops at [`MAX_ALIAS_DEPTH`].
+    pub alias_depth: u8,
 }
+
+/// How many aliases of aliases are followed before a cycle is assumed.
+const MAX_ALIAS_DEPTH: u8 = 16;
 
 /// Why a type is not accepted.
 pub(crate) struct TypeError {
@@ -490,13 +496,19 @@ fn local(
                 "generic type aliases are not supported",
             ));
         }
-        // The alias was written in its own file, with that file's imports. An
-        // alias of an alias is not followed (rustc would also have to see
-        // through both; one level covers `type Labels = BTreeMap<..>`).
-        let no_aliases = BTreeMap::new();
+        // The alias was written in its own file, with that file's imports; an
+        // alias of an alias (Go's `type HTTPHeaderName HeaderName`) is
+        // followed, a cycle refused.
+        if scope.alias_depth >= MAX_ALIAS_DEPTH {
+            return Err(error(
+                span,
+                format!("type alias `{name}` names itself through other aliases"),
+                "an alias must end in a type that is not an alias",
+            ));
+        }
         let alias_scope = Scope {
             uses: &alias.uses,
-            aliases: &no_aliases,
+            alias_depth: scope.alias_depth + 1,
             ..*scope
         };
         let mut inner_warnings = Vec::new();
@@ -668,6 +680,7 @@ mod tests {
             group_module: "myapp",
             version_module: "v1",
             incomplete: false,
+            alias_depth: 0,
         }
     }
 

@@ -25,7 +25,7 @@ pub(super) fn insert_before_marker(text: &str, marker: &str, line: &str) -> Opti
 /// `text` with the module declaration `line` inserted before the line holding
 /// `marker`, in order among the declarations right above it (rustfmt keeps
 /// them sorted); `None` without the marker.
-pub(super) fn insert_module_before_marker(text: &str, marker: &str, line: &str) -> Option<String> {
+pub(crate) fn insert_module_before_marker(text: &str, marker: &str, line: &str) -> Option<String> {
     let mut lines: Vec<&str> = text.split_inclusive('\n').collect();
     let at = lines.iter().position(|l| l.trim() == marker)?;
     let is_module = |l: &str| {

@@ -12,7 +12,7 @@ pub mod init;
 pub mod layout;
 pub mod names;
 pub mod origin;
-mod rustfmt;
+pub(crate) mod rustfmt;
 pub mod source;
 mod templates;
 

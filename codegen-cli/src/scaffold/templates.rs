@@ -43,6 +43,12 @@ generated = { path = "generated" }
 resolver = "3"
 members = ["apis", "generated"]
 
+# `kube-codegen lint` (and `make lint`, `make verify`): kube-api-linter's rules
+# for CRDs on apis/; its keys are KAL's (`linters.enable`/`disable`,
+# `lintersConfig`), as a `.golangci-kal.yml` writes them.
+[workspace.metadata.kube-codegen.lint]
+profile = "crd"
+
 # Every version in one place: the crates of the workspace inherit them with
 # `{ workspace = true }`.
 [workspace.dependencies]
@@ -200,42 +206,50 @@ use serde::{Deserialize, Serialize};
 // +kubebuilder:printcolumn:name=Age,type=date,JSONPath=`.metadata.creationTimestamp`
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct {kind} {
-    /// Standard object metadata.
+    /// metadata is the object's standard metadata.
+    // +optional
     pub metadata: ObjectMeta,
-    /// The desired state of the {kind}.
+    /// spec is the desired state of the {kind}.
+    // +required
     pub spec: {kind}Spec,
-    /// The observed state of the {kind}, written by its controller.
+    /// status is the observed state of the {kind}, written by its controller.
     // +optional
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub status: Option<{kind}Status>,
 }
 
 /// {kind}Spec is the desired state of a {kind}.
+// +kubebuilder:validation:MinProperties=0
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct {kind}Spec {
-    /// How many instances to run (an example field: a validation marker and
-    /// a default the API server applies when it is left out).
+    /// replicas is how many instances to run (an example field: a validation
+    /// marker and a default the API server applies when it is left out).
     // +kubebuilder:validation:Minimum=0
-    // +kubebuilder:default=1
+    // +default=1
     // +optional
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub replicas: Option<i32>,
 }
 
 /// {kind}Status is the observed state of a {kind}.
+// +kubebuilder:validation:MinProperties=0
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct {kind}Status {
-    /// The `metadata.generation` this status describes.
-    // +optional
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub observed_generation: Option<i64>,
-    /// The latest observations of the {kind}'s state, one per `type` (such as `Ready`).
+    /// conditions are the latest observations of the {kind}'s state, one per
+    /// `type` (such as `Ready`).
     // +optional
     // +listType=map
     // +listMapKey=type
+    // +kubebuilder:validation:MinItems=0
+    // +kubebuilder:validation:MaxItems=32
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub conditions: Vec<Condition>,
+    /// observedGeneration is the `metadata.generation` this status describes.
+    // +optional
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub observed_generation: Option<i64>,
 }
 "#;
 

@@ -11,5 +11,5 @@ mod plan;
 mod render;
 
 pub use header::{Boilerplate, GENERATED_MARKER};
-pub use plan::{Change, Plan, plan};
+pub use plan::{Change, Plan, plan, plan_owned};
 pub use render::{RenderError, render, render_owned};

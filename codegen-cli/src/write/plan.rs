@@ -5,7 +5,7 @@ use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 
-use super::header::is_generated;
+use super::header::carries;
 
 /// One difference between the desired output and the disk.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -45,6 +45,17 @@ pub struct Plan {
 /// (one carrying the marker) under `roots` that is not desired is to be removed;
 /// hand-written files there are never touched.
 pub fn plan(roots: &[PathBuf], desired: &BTreeMap<PathBuf, String>) -> io::Result<Plan> {
+    plan_owned(roots, desired, super::GENERATED_MARKER)
+}
+
+/// [`plan`] for files another tool of ours owns: those carrying `marker`
+/// (`kube-codegen import`'s files) are replaced and removed, no others.
+pub fn plan_owned(
+    roots: &[PathBuf],
+    desired: &BTreeMap<PathBuf, String>,
+    marker: &str,
+) -> io::Result<Plan> {
+    let is_generated = |text: &str| carries(text, marker);
     let mut plan = Plan {
         roots: roots.to_vec(),
         ..Plan::default()
@@ -58,10 +69,9 @@ pub fn plan(roots: &[PathBuf], desired: &BTreeMap<PathBuf, String>) -> io::Resul
             Some(old) if old == *new => plan.unchanged += 1,
             Some(old) if !is_generated(&old) => {
                 return Err(io::Error::other(format!(
-                    "{} exists and was not generated (it lacks the `{}` line); \
+                    "{} exists and was not generated (it lacks the `{marker}` line); \
                      refusing to overwrite it: move it away or delete it, then run again",
                     path.display(),
-                    super::GENERATED_MARKER
                 )));
             }
             Some(old) => plan.changes.push(Change::Update {

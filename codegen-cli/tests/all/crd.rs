@@ -26,8 +26,9 @@ fn loc(line: usize) -> Location {
     }
 }
 
+/// Doc lines as the parser leaves them (the space after `///` dropped).
 fn docs(text: &str) -> Vec<String> {
-    text.lines().map(|l| format!(" {l}")).collect()
+    text.lines().map(str::to_owned).collect()
 }
 
 fn field(name: &str, ty: FieldType) -> Field {

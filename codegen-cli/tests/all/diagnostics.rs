@@ -196,7 +196,8 @@ fn warnings_do_not_fail_the_parse() {
 /// Defaults inside a field that may be missing and has no default of its own
 /// never apply to objects without it (controller-tools#622/#631): a warning
 /// with the fix. A `#[serde(default)]` struct field gets `default: {}` instead,
-/// unless `{}` is not valid.
+/// unless `{}` is not valid. A parent with required fields (`owner`) gets no
+/// warning: it is given whole or not at all, and no default would fit it.
 #[test]
 fn defaults_that_never_apply_are_warned() {
     let parsed = parse("defaults-never-apply").unwrap_or_else(|d| panic!("{d}"));

@@ -15,6 +15,7 @@ use kube::core::DynamicObject;
 use kube::core::admission::{AdmissionRequest, Operation};
 
 use super::denied::Denied;
+use super::review::Incoming;
 
 /// Warning messages for the client (`Warning:` lines in kubectl): what a
 /// request should change, without refusing it.
@@ -123,50 +124,62 @@ pub trait Validator<K>: Send + Sync + 'static {
 
 /// The admission request a defaulter or validator is called for, without
 /// its objects (those come typed): controller-runtime's `admission.Request`.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy)]
 pub struct Request<'a> {
-    review: &'a AdmissionRequest<DynamicObject>,
+    incoming: &'a Incoming<'a>,
+}
+
+impl std::fmt::Debug for Request<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Request")
+            .field("uid", &self.uid())
+            .field("operation", self.operation())
+            .field("namespace", &self.namespace())
+            .field("name", &self.name())
+            .finish_non_exhaustive()
+    }
 }
 
 impl<'a> Request<'a> {
-    pub(crate) fn new(review: &'a AdmissionRequest<DynamicObject>) -> Self {
-        Request { review }
+    pub(crate) fn new(incoming: &'a Incoming<'a>) -> Self {
+        Request { incoming }
     }
 
     /// `CREATE`, `UPDATE` or `DELETE`.
-    pub fn operation(&self) -> &Operation {
-        &self.review.operation
+    pub fn operation(&self) -> &'a Operation {
+        self.incoming.operation()
     }
 
     /// The object's name (empty on a create with `generateName`).
-    pub fn name(&self) -> &str {
-        &self.review.name
+    pub fn name(&self) -> &'a str {
+        self.incoming.name()
     }
 
     /// The request's namespace (`None` for cluster-scoped kinds).
-    pub fn namespace(&self) -> Option<&str> {
-        self.review.namespace.as_deref()
+    pub fn namespace(&self) -> Option<&'a str> {
+        self.incoming.namespace()
     }
 
     /// A dry run: the result will not be stored, so the webhook must cause
     /// no side effects (its configuration says `sideEffects: None`).
     pub fn dry_run(&self) -> bool {
-        self.review.dry_run
+        self.incoming.dry_run()
     }
 
-    /// Who made the request.
-    pub fn user_info(&self) -> &UserInfo {
-        &self.review.user_info
+    /// Who made the request (read from the review when first asked for).
+    pub fn user_info(&self) -> &'a UserInfo {
+        self.incoming.user_info()
     }
 
     /// The review's uid.
-    pub fn uid(&self) -> &str {
-        &self.review.uid
+    pub fn uid(&self) -> &'a str {
+        self.incoming.uid()
     }
 
     /// The whole admission request as the API server sent it (objects
-    /// untyped, options, sub-resource, ...).
+    /// untyped, options, sub-resource, ...), read from the review when first
+    /// asked for: the server reads only what a typed webhook needs.
     pub fn review(&self) -> &'a AdmissionRequest<DynamicObject> {
-        self.review
+        self.incoming.whole()
     }
 }

@@ -7,10 +7,11 @@ use std::sync::Arc;
 
 use futures::future::BoxFuture;
 use kube::core::DynamicObject;
-use kube::core::admission::{AdmissionRequest, AdmissionResponse, Operation};
+use kube::core::admission::{AdmissionRequest, AdmissionResponse, AdmissionReview, Operation};
 use kube_codegen_runtime::fake::{AdmissionHook, ResourceKey};
 
 use super::handler::Handler;
+use super::review::{Answer, Incoming};
 
 /// One webhook of one resource, as the fake calls it.
 pub(crate) struct FakeHook {
@@ -38,6 +39,23 @@ impl AdmissionHook for FakeHook {
         &'a self,
         request: &'a AdmissionRequest<DynamicObject>,
     ) -> BoxFuture<'a, AdmissionResponse> {
-        self.handler.handle(request)
+        Box::pin(async move {
+            // The review as the API server would send it, read as the server
+            // reads one: the handlers see what they see behind the server.
+            let review = AdmissionReview {
+                types: request.types.clone(),
+                request: Some(request.clone()),
+                response: None,
+            };
+            let body = match serde_json::to_vec(&review) {
+                Ok(body) => body,
+                Err(e) => return Answer::errored(500, e.to_string()).into_response(request),
+            };
+            let incoming = match Incoming::read(&body) {
+                Ok(incoming) => incoming.with_whole(request.clone()),
+                Err(message) => return Answer::errored(400, message).into_response(request),
+            };
+            self.handler.handle(&incoming).await.into_response(request)
+        })
     }
 }

@@ -117,12 +117,17 @@ impl WebhookMetrics {
         let _ = self.in_flight.get_or_create(&path(webhook));
     }
 
-    /// One request to `webhook` started; the guard records it when dropped.
-    pub(crate) fn start(&self, webhook: &str) -> InFlight {
-        self.in_flight.get_or_create(&path(webhook)).inc();
-        InFlight {
+    /// The handles of `webhook`'s metrics, looked up once (so serving a
+    /// request takes no label lookup and no allocation for them).
+    pub(crate) fn route(&self, webhook: &str) -> RouteMetrics {
+        let labels = path(webhook);
+        let ok = [("code", "200".to_owned()), ("webhook", webhook.to_owned())];
+        RouteMetrics {
             metrics: self.clone(),
             webhook: webhook.to_owned(),
+            in_flight: self.in_flight.get_or_create(&labels).clone(),
+            latency: self.latency.get_or_create(&labels).clone(),
+            ok: self.requests.get_or_create(&ok).clone(),
         }
     }
 
@@ -154,32 +159,53 @@ impl WebhookMetrics {
     }
 }
 
-/// A request being served.
-pub(crate) struct InFlight {
+/// One webhook path's metrics.
+#[derive(Clone, Debug)]
+pub(crate) struct RouteMetrics {
     metrics: WebhookMetrics,
     webhook: String,
+    in_flight: Gauge,
+    latency: Histogram,
+    ok: Counter,
 }
 
-impl InFlight {
-    /// It was answered with HTTP `code` after `elapsed`.
-    pub(crate) fn done(self, code: u16, elapsed: Duration) {
-        let labels = [
-            ("code", code.to_string()),
-            ("webhook", self.webhook.clone()),
-        ];
-        self.metrics.requests.get_or_create(&labels).inc();
-        self.metrics
-            .latency
-            .get_or_create(&path(&self.webhook))
-            .observe(elapsed.as_secs_f64());
+impl RouteMetrics {
+    /// One request started; the guard records it when dropped.
+    pub(crate) fn start(&self) -> InFlight<'_> {
+        self.in_flight.inc();
+        InFlight { route: self }
+    }
+
+    /// The converter's counters (panics, objects converted).
+    pub(crate) fn webhook_metrics(&self) -> &WebhookMetrics {
+        &self.metrics
     }
 }
 
-impl Drop for InFlight {
+/// A request being served.
+pub(crate) struct InFlight<'a> {
+    route: &'a RouteMetrics,
+}
+
+impl InFlight<'_> {
+    /// It was answered with HTTP `code` after `elapsed`.
+    pub(crate) fn done(self, code: u16, elapsed: Duration) {
+        let route = self.route;
+        if code == 200 {
+            route.ok.inc();
+        } else {
+            let labels = [
+                ("code", code.to_string()),
+                ("webhook", route.webhook.clone()),
+            ];
+            route.metrics.requests.get_or_create(&labels).inc();
+        }
+        route.latency.observe(elapsed.as_secs_f64());
+    }
+}
+
+impl Drop for InFlight<'_> {
     fn drop(&mut self) {
-        self.metrics
-            .in_flight
-            .get_or_create(&path(&self.webhook))
-            .dec();
+        self.route.in_flight.dec();
     }
 }

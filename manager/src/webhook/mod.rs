@@ -64,12 +64,15 @@
 
 mod admission;
 mod ca_bundle;
+mod connection;
 mod denied;
 mod fake;
 mod handler;
 mod metrics;
 mod options;
 mod patch;
+mod recorded;
+mod review;
 mod server;
 mod tls;
 
@@ -79,19 +82,18 @@ use std::sync::Arc;
 pub use admission::{Defaulter, Request, Validator, Warnings};
 pub use ca_bundle::{CaBundleError, WebhookConfiguration, patch_ca_bundle};
 pub use denied::Denied;
-pub use handler::Handler;
 pub use kube::core::admission::Operation;
 pub use kube_codegen_schema::{BadValue, ErrorType, FieldError};
 pub use metrics::WebhookMetrics;
-pub use options::{DEFAULT_PORT, Options, default_cert_dir};
-pub use server::{BoundServer, Server, ServerError};
+pub use options::{DEFAULT_PORT, MAX_REQUEST_BYTES, Options, default_cert_dir};
+pub use server::{BoundServer, Server, ServerError, Shutdown};
 pub use tls::{CertWatcher, TlsError};
 
 use kube_codegen_runtime::fake::ResourceKey;
 use kube_codegen_runtime::{Kind, fake as runtime_fake};
 
 use fake::FakeHook;
-use handler::{Defaulting, Validating};
+use handler::{Defaulting, Handler, Validating};
 
 /// controller-runtime's path of `K`'s mutating webhook:
 /// `/mutate-<group, dots as dashes>-<version>-<kind, lower case>`.

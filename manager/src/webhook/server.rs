@@ -4,9 +4,14 @@
 //! (`/mutate-<group>-<version>-<kind>`, `/validate-...`) or of a
 //! `ConversionReview` to `/convert`; the certificate reloaded when its files
 //! change; each path instrumented under controller-runtime's metric names.
+//!
+//! What a client can hold is bounded as controller-runtime bounds it: the
+//! header timeout, idle timeout and header size of its `http.Server`
+//! ([`Options`]), the 7 MiB request limit (a longer or endless body is
+//! answered 413), and a handler that panics answers 500 while the server
+//! serves on. Conversion requests are held to the same limits.
 
 use std::collections::BTreeMap;
-use std::convert::Infallible;
 use std::net::SocketAddr;
 use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
@@ -14,35 +19,27 @@ use std::time::{Duration, Instant};
 
 use futures::FutureExt;
 use futures::future::BoxFuture;
-use http_body_util::{BodyExt, Full, Limited};
-use hyper::body::{Bytes, Incoming};
-use hyper::server::conn::http1;
-use hyper::service::service_fn;
-use hyper::{Method, Request, Response, StatusCode};
-use hyper_util::rt::TokioIo;
+use http_body_util::{BodyExt, Full};
+use hyper::body::{Body, Bytes, Incoming};
+use hyper::{Request, Response, StatusCode};
 use hyper_util::server::graceful::GracefulShutdown;
-use kube::core::DynamicObject;
-use kube::core::admission::{AdmissionRequest, AdmissionReview};
-use kube::core::conversion::ConversionReview;
+use kube::core::Status;
+use kube::core::conversion::{ConversionResponse, ConversionReview};
 use kube_codegen_conversion::Conversions;
 use tokio::net::TcpListener;
+use tokio::task::JoinSet;
 use tokio_rustls::TlsAcceptor;
 use tokio_util::sync::CancellationToken;
 
+use super::connection::{self, Limits};
 use super::handler::{self, Handler};
-use super::metrics::WebhookMetrics;
-use super::options::Options;
+use super::metrics::{RouteMetrics, WebhookMetrics};
+use super::options::{MAX_REQUEST_BYTES, Options};
+use super::review::{Answer, Incoming as Review};
 use super::tls::{CertWatcher, TlsError};
 use crate::health::ReadinessCheck;
 use crate::metrics::Metrics;
 use crate::runnable::{BoxError, Runnable};
-
-/// controller-runtime's request size limit (7 MiB): the API server sends at
-/// most its own request limit (3 MiB of object), twice on updates.
-const MAX_BODY: usize = 7 * 1024 * 1024;
-
-/// How long shutdown waits for requests being served.
-const SHUTDOWN_GRACE: Duration = Duration::from_secs(60);
 
 /// Why the webhook server could not start or stopped.
 #[derive(Debug, thiserror::Error)]
@@ -63,9 +60,15 @@ pub enum ServerError {
 
 /// What answers one path.
 #[derive(Clone)]
-enum Route {
+enum Handling {
     Admission(Arc<dyn Handler>),
     Conversion(Arc<Conversions>),
+}
+
+/// One path's handling and metrics.
+struct Route {
+    handling: Handling,
+    metrics: RouteMetrics,
 }
 
 /// The webhook server of a manager (or of a program of its own): register
@@ -86,9 +89,10 @@ enum Route {
 /// ```
 pub struct Server {
     options: Options,
-    routes: BTreeMap<String, Route>,
+    routes: BTreeMap<String, Handling>,
     metrics: Option<WebhookMetrics>,
     ready: Option<ReadinessCheck>,
+    shutdown: Shutdown,
 }
 
 impl std::fmt::Debug for Server {
@@ -108,6 +112,7 @@ impl Server {
             routes: BTreeMap::new(),
             metrics: None,
             ready: None,
+            shutdown: Shutdown::default(),
         }
     }
 
@@ -126,8 +131,12 @@ impl Server {
     /// # Panics
     ///
     /// If `path` is served already (as controller-runtime's `Register`).
-    pub fn register(&mut self, path: impl Into<String>, handler: Arc<dyn Handler>) -> &mut Self {
-        self.insert(path.into(), Route::Admission(handler))
+    pub(crate) fn register(
+        &mut self,
+        path: impl Into<String>,
+        handler: Arc<dyn Handler>,
+    ) -> &mut Self {
+        self.insert(path.into(), Handling::Admission(handler))
     }
 
     /// Serves the conversion webhook of `conversions` at `/convert`.
@@ -138,11 +147,11 @@ impl Server {
     pub fn conversions(&mut self, conversions: Conversions) -> &mut Self {
         self.insert(
             "/convert".to_owned(),
-            Route::Conversion(Arc::new(conversions)),
+            Handling::Conversion(Arc::new(conversions)),
         )
     }
 
-    fn insert(&mut self, path: String, route: Route) -> &mut Self {
+    fn insert(&mut self, path: String, route: Handling) -> &mut Self {
         assert!(
             !self.routes.contains_key(&path),
             "webhook path {path} is registered twice"
@@ -182,6 +191,12 @@ impl Server {
         self
     }
 
+    /// A handle that stops this server gracefully once it serves (see
+    /// [`Shutdown`]), besides the stop token it is served with.
+    pub fn shutdown_handle(&self) -> Shutdown {
+        self.shutdown.clone()
+    }
+
     /// Reads the certificate and listens on the configured address (port 0:
     /// any free port, see [`BoundServer::local_addr`]).
     pub async fn bind(mut self) -> Result<BoundServer, ServerError> {
@@ -204,16 +219,24 @@ impl Server {
         let local_addr = listener
             .local_addr()
             .map_err(|source| ServerError::Bind { addr, source })?;
+        let routes = self
+            .routes
+            .into_iter()
+            .map(|(path, handling)| {
+                let metrics = metrics.route(&path);
+                (path, Route { handling, metrics })
+            })
+            .collect();
         Ok(BoundServer {
-            state: Arc::new(State {
-                routes: self.routes,
-                metrics,
-            }),
+            state: Arc::new(State { routes }),
             listener,
             local_addr,
             certs,
+            limits: Limits::of(&self.options),
             cert_poll: self.options.cert_poll,
+            shutdown_timeout: self.options.shutdown_timeout,
             ready: self.ready,
+            shutdown: self.shutdown,
         })
     }
 }
@@ -237,9 +260,9 @@ impl Runnable for Server {
     }
 }
 
-struct State {
+/// What every connection serves: the routes.
+pub(crate) struct State {
     routes: BTreeMap<String, Route>,
-    metrics: WebhookMetrics,
 }
 
 /// A [`Server`] listening on its port.
@@ -248,8 +271,11 @@ pub struct BoundServer {
     listener: TcpListener,
     local_addr: SocketAddr,
     certs: Arc<CertWatcher>,
+    limits: Limits,
     cert_poll: Duration,
+    shutdown_timeout: Duration,
     ready: Option<ReadinessCheck>,
+    shutdown: Shutdown,
 }
 
 impl std::fmt::Debug for BoundServer {
@@ -257,6 +283,57 @@ impl std::fmt::Debug for BoundServer {
         f.debug_struct("BoundServer")
             .field("local_addr", &self.local_addr)
             .finish_non_exhaustive()
+    }
+}
+
+/// Stops a serving [`Server`] gracefully (controller-runtime's
+/// `http.Server.Shutdown`): it accepts no more connections and is no longer
+/// ready, answers the requests it is serving (a kept-alive connection closes
+/// once its request is answered, an idle one at once), and closes whatever
+/// is still open when the deadline passes (the options' `shutdown_timeout`,
+/// unless [`stop_within`](Shutdown::stop_within) sets another).
+///
+/// A manager stops its server with everything else; this handle lets an
+/// embedding program (or a manager's shutdown sequence) stop it on its own
+/// schedule, such as after the controllers have drained.
+#[derive(Clone, Debug, Default)]
+pub struct Shutdown {
+    stop: CancellationToken,
+    within: Arc<std::sync::Mutex<Option<Duration>>>,
+    stopped: CancellationToken,
+}
+
+impl Shutdown {
+    /// Starts stopping, with the server's own deadline.
+    pub fn stop(&self) {
+        self.stop.cancel();
+    }
+
+    /// Starts stopping; requests still being served after `deadline` are
+    /// cut off.
+    pub fn stop_within(&self, deadline: Duration) {
+        *self
+            .within
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner) = Some(deadline);
+        self.stop.cancel();
+    }
+
+    /// Waits until the server has stopped (every connection closed).
+    pub async fn stopped(&self) {
+        self.stopped.cancelled().await;
+    }
+
+    /// Whether the server has stopped.
+    pub fn is_stopped(&self) -> bool {
+        self.stopped.is_cancelled()
+    }
+
+    fn deadline(&self, default: Duration) -> Duration {
+        self.within
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .unwrap_or(default)
     }
 }
 
@@ -271,68 +348,74 @@ impl BoundServer {
         &self.certs
     }
 
-    /// Serves until `stop`; then accepts nothing more and waits (up to a
-    /// minute, as controller-runtime) for the requests being served.
+    /// A handle that stops it gracefully (see [`Shutdown`]).
+    pub fn shutdown_handle(&self) -> Shutdown {
+        self.shutdown.clone()
+    }
+
+    /// Serves until `stop` (or its [`Shutdown`] handle); then stops
+    /// gracefully: accepts nothing more and waits, up to the options'
+    /// `shutdown_timeout` (a minute, as controller-runtime), for the
+    /// requests being served, then closes what is left.
     pub async fn serve(self, stop: CancellationToken) -> Result<(), ServerError> {
-        let watching =
-            tokio::spawn(Arc::clone(&self.certs).watch(self.cert_poll, stop.child_token()));
+        let watching = tokio::spawn(
+            Arc::clone(&self.certs).watch(self.cert_poll, self.shutdown.stopped.clone()),
+        );
         let acceptor = TlsAcceptor::from(self.certs.server_config());
+        let http = self.limits.http1();
         let graceful = GracefulShutdown::new();
+        let mut connections = JoinSet::new();
         if let Some(ready) = &self.ready {
             ready.set(true);
         }
         loop {
             let (stream, peer) = tokio::select! {
                 () = stop.cancelled() => break,
+                () = self.shutdown.stop.cancelled() => break,
+                Some(_) = connections.join_next() => continue,
                 accepted = self.listener.accept() => match accepted {
                     Ok(connection) => connection,
                     Err(error) => {
+                        // Out of file descriptors, say: wait instead of
+                        // spinning, as Go's server does.
                         tracing::warn!(%error, "webhook server: accept failed");
+                        tokio::time::sleep(Duration::from_millis(50)).await;
                         continue;
                     }
                 },
             };
-            let (acceptor, state, watcher) = (
+            connections.spawn(connection::serve(
+                stream,
+                peer,
                 acceptor.clone(),
+                http.clone(),
+                self.limits,
                 Arc::clone(&self.state),
                 graceful.watcher(),
-            );
-            tokio::spawn(async move {
-                let stream = match acceptor.accept(stream).await {
-                    Ok(stream) => stream,
-                    Err(error) => {
-                        tracing::debug!(%error, %peer, "webhook server: TLS handshake failed");
-                        return;
-                    }
-                };
-                let service = service_fn(move |request: Request<Incoming>| {
-                    let state = Arc::clone(&state);
-                    async move { Ok::<_, Infallible>(state.route(request).await) }
-                });
-                let connection =
-                    http1::Builder::new().serve_connection(TokioIo::new(stream), service);
-                if let Err(error) = watcher.watch(connection).await {
-                    tracing::debug!(%error, %peer, "webhook server: connection error");
-                }
-            });
+            ));
         }
         if let Some(ready) = &self.ready {
             ready.set(false);
         }
         drop(self.listener);
-        if tokio::time::timeout(SHUTDOWN_GRACE, graceful.shutdown())
+        let deadline = self.shutdown.deadline(self.shutdown_timeout);
+        tracing::info!(?deadline, "webhook server: stopping");
+        if tokio::time::timeout(deadline, graceful.shutdown())
             .await
             .is_err()
         {
             tracing::warn!(
-                "webhook server: requests still running after {SHUTDOWN_GRACE:?}; closing"
+                "webhook server: requests still running after {deadline:?}; closing their connections"
             );
         }
+        connections.shutdown().await;
+        self.shutdown.stopped.cancel();
         let _ = watching.await;
         Ok(())
     }
 }
 
+/// A response with `body`.
 fn respond(status: StatusCode, content_type: &'static str, body: Vec<u8>) -> Response<Full<Bytes>> {
     let mut response = Response::new(Full::new(Bytes::from(body)));
     *response.status_mut() = status;
@@ -344,129 +427,191 @@ fn respond(status: StatusCode, content_type: &'static str, body: Vec<u8>) -> Res
 }
 
 const TEXT: &str = "text/plain; charset=utf-8";
+const JSON: &str = "application/json";
+
+/// Why a request body was not read.
+enum Unread {
+    /// No body at all (Go's `http.NoBody`).
+    Empty,
+    /// [`MAX_REQUEST_BYTES`] or more.
+    TooLarge,
+    /// The connection failed while reading it.
+    Failed(hyper::Error),
+}
+
+impl Unread {
+    /// controller-runtime's status code and message.
+    fn answer(&self) -> (u16, String) {
+        match self {
+            Unread::Empty => (400, "request body is empty".to_owned()),
+            Unread::TooLarge => (
+                413,
+                format!("request entity is too large; limit is {MAX_REQUEST_BYTES} bytes"),
+            ),
+            Unread::Failed(error) => (400, error.to_string()),
+        }
+    }
+}
+
+/// The request body, read up to the limit (a declared length over it is
+/// refused before anything is read; an endless one is cut at the limit).
+async fn read_body(mut body: Incoming) -> Result<Bytes, Unread> {
+    if body.is_end_stream() {
+        return Err(Unread::Empty);
+    }
+    let hint = body.size_hint();
+    if hint.lower() >= MAX_REQUEST_BYTES as u64 {
+        return Err(Unread::TooLarge);
+    }
+    // Most bodies come in one frame, taken as is; others are joined.
+    let mut first: Option<Bytes> = None;
+    let mut joined: Vec<u8> = Vec::new();
+    let mut total = 0;
+    while let Some(frame) = body.frame().await {
+        let Ok(data) = frame.map_err(Unread::Failed)?.into_data() else {
+            continue;
+        };
+        total += data.len();
+        if total >= MAX_REQUEST_BYTES {
+            return Err(Unread::TooLarge);
+        }
+        match first.take() {
+            None if joined.is_empty() => first = Some(data),
+            taken => {
+                if let Some(taken) = taken {
+                    let expected = hint.exact().unwrap_or(0) as usize;
+                    joined.reserve(expected.clamp(total, MAX_REQUEST_BYTES));
+                    joined.extend_from_slice(&taken);
+                }
+                joined.extend_from_slice(&data);
+            }
+        }
+    }
+    Ok(first.unwrap_or_else(|| Bytes::from(joined)))
+}
 
 impl State {
-    async fn route(&self, request: Request<Incoming>) -> Response<Full<Bytes>> {
-        let path = request.uri().path().to_owned();
-        let Some(route) = self.routes.get(&path) else {
+    pub(crate) async fn route(&self, request: Request<Incoming>) -> Response<Full<Bytes>> {
+        let Some(route) = self.routes.get(request.uri().path()) else {
             return respond(
                 StatusCode::NOT_FOUND,
                 TEXT,
                 b"404 page not found\n".to_vec(),
             );
         };
-        if request.method() != Method::POST {
-            return respond(
-                StatusCode::METHOD_NOT_ALLOWED,
-                TEXT,
-                b"only POST\n".to_vec(),
-            );
-        }
-        let in_flight = self.metrics.start(&path);
+        let in_flight = route.metrics.start();
         let start = Instant::now();
-        let response = match route {
-            Route::Admission(handler) => self.admit(handler.as_ref(), request).await,
-            Route::Conversion(conversions) => self.convert(conversions, request).await,
+        let response = match &route.handling {
+            Handling::Admission(handler) => admit(handler.as_ref(), &route.metrics, request).await,
+            Handling::Conversion(conversions) => {
+                convert(conversions, &route.metrics, request).await
+            }
         };
         in_flight.done(response.status().as_u16(), start.elapsed());
         response
     }
+}
 
-    async fn admit(
-        &self,
-        handler: &dyn Handler,
-        request: Request<Incoming>,
-    ) -> Response<Full<Bytes>> {
-        let answer = |review: AdmissionReview<DynamicObject>| {
-            let body = serde_json::to_vec(&review).expect("an AdmissionReview serializes");
-            respond(StatusCode::OK, "application/json", body)
-        };
-        let unreadable = |message: String| answer(handler::unreadable(message).into_review());
-        let json = request
-            .headers()
-            .get(hyper::header::CONTENT_TYPE)
-            .is_some_and(|t| t.as_bytes().starts_with(b"application/json"));
-        if !json {
-            let found = request
-                .headers()
-                .get(hyper::header::CONTENT_TYPE)
-                .and_then(|t| t.to_str().ok())
-                .unwrap_or_default()
-                .to_owned();
-            return unreadable(format!("contentType={found}, expected application/json"));
-        }
-        let body = match Limited::new(request.into_body(), MAX_BODY).collect().await {
-            Ok(body) => body.to_bytes(),
-            Err(error) => return unreadable(format!("reading the request body: {error}")),
-        };
-        let review: AdmissionReview<DynamicObject> = match serde_json::from_slice(&body) {
-            Ok(review) => review,
-            Err(error) => return unreadable(format!("not an AdmissionReview: {error}")),
-        };
-        let request: AdmissionRequest<DynamicObject> = match review.try_into() {
-            Ok(request) => request,
-            Err(error) => return unreadable(error.to_string()),
-        };
-        let response = match AssertUnwindSafe(handler.handle(&request))
-            .catch_unwind()
-            .await
-        {
-            Ok(response) => response,
-            Err(panic) => {
-                self.metrics.count_panic();
-                let what = panic_message(panic.as_ref());
-                tracing::error!(panic = %what, uid = %request.uid, "admission webhook panicked");
-                handler::panicked(&request, &what)
-            }
-        };
-        answer(response.into_review())
-    }
+/// A review the server could not read, answered as controller-runtime
+/// answers it: HTTP 200, `allowed: false`, the code in the status.
+fn unread(code: u16, message: String) -> Response<Full<Bytes>> {
+    let mut body = Vec::with_capacity(128 + message.len());
+    Answer::errored(code, message).write_unread(&mut body);
+    respond(StatusCode::OK, JSON, body)
+}
 
-    async fn convert(
-        &self,
-        conversions: &Conversions,
-        request: Request<Incoming>,
-    ) -> Response<Full<Bytes>> {
-        let body = match Limited::new(request.into_body(), MAX_BODY).collect().await {
-            Ok(body) => body.to_bytes(),
-            Err(error) => {
-                return respond(
-                    StatusCode::BAD_REQUEST,
-                    TEXT,
-                    format!("reading the request: {error}\n").into_bytes(),
-                );
-            }
-        };
-        let review: ConversionReview = match serde_json::from_slice(&body) {
-            Ok(review) => review,
-            Err(error) => {
-                return respond(
-                    StatusCode::BAD_REQUEST,
-                    TEXT,
-                    format!("not a ConversionReview: {error}\n").into_bytes(),
-                );
-            }
-        };
-        let converted = std::panic::catch_unwind(AssertUnwindSafe(|| {
-            conversions.review_with(review, |c| self.metrics.count_converted(&c))
-        }));
-        match converted {
-            Ok(answer) => {
-                let body = serde_json::to_vec(&answer).expect("a ConversionReview serializes");
-                respond(StatusCode::OK, "application/json", body)
-            }
-            Err(panic) => {
-                self.metrics.count_conversion_panic();
-                let what = panic_message(panic.as_ref());
-                tracing::error!(panic = %what, "conversion panicked");
-                respond(
-                    StatusCode::INTERNAL_SERVER_ERROR,
-                    TEXT,
-                    format!("internal error: {what}\n").into_bytes(),
-                )
-            }
+/// One admission review, in controller-runtime's order of checks: a body,
+/// within the limit, of type `application/json`, an `AdmissionReview`.
+async fn admit(
+    handler: &dyn Handler,
+    metrics: &RouteMetrics,
+    request: Request<Incoming>,
+) -> Response<Full<Bytes>> {
+    let (parts, body) = request.into_parts();
+    let body = match read_body(body).await {
+        Ok(body) => body,
+        Err(why) => {
+            let (code, message) = why.answer();
+            return unread(code, message);
         }
+    };
+    let content_type = parts.headers.get(hyper::header::CONTENT_TYPE);
+    if content_type.is_none_or(|t| t != JSON) {
+        let found = content_type
+            .map(|t| String::from_utf8_lossy(t.as_bytes()).into_owned())
+            .unwrap_or_default();
+        return unread(400, format!("contentType={found}, expected {JSON}"));
     }
+    let review = match Review::read(&body) {
+        Ok(review) => review,
+        Err(message) => return unread(400, message),
+    };
+    let answer = match AssertUnwindSafe(handler.handle(&review))
+        .catch_unwind()
+        .await
+    {
+        Ok(answer) => answer,
+        Err(panic) => {
+            metrics.webhook_metrics().count_panic();
+            let what = panic_message(panic.as_ref());
+            tracing::error!(panic = %what, uid = %review.uid(), "admission webhook panicked");
+            handler::panicked(&what)
+        }
+    };
+    let patch = answer.patch.as_ref().map_or(0, Vec::len);
+    let mut out = Vec::with_capacity(256 + patch * 4 / 3);
+    answer.write(&review, &mut out);
+    respond(StatusCode::OK, JSON, out)
+}
+
+/// One conversion review: held to the admission limits (controller-runtime
+/// reads its body unbounded), a panic answered as controller-runtime
+/// answers one (a failed review, its uid kept; the code 500).
+async fn convert(
+    conversions: &Conversions,
+    metrics: &RouteMetrics,
+    request: Request<Incoming>,
+) -> Response<Full<Bytes>> {
+    let body = match read_body(request.into_body()).await {
+        Ok(body) => body,
+        Err(why) => {
+            let (code, message) = why.answer();
+            let status = StatusCode::from_u16(code).unwrap_or(StatusCode::BAD_REQUEST);
+            return respond(status, TEXT, format!("{message}\n").into_bytes());
+        }
+    };
+    let review: ConversionReview = match serde_json::from_slice(&body) {
+        Ok(review) => review,
+        Err(error) => {
+            return respond(
+                StatusCode::BAD_REQUEST,
+                TEXT,
+                format!("not a ConversionReview: {error}\n").into_bytes(),
+            );
+        }
+    };
+    let (types, uid) = (
+        review.types.clone(),
+        review.request.as_ref().map(|r| r.uid.clone()),
+    );
+    let counters = metrics.webhook_metrics();
+    let converted = std::panic::catch_unwind(AssertUnwindSafe(|| {
+        conversions.review_with(review, |c| counters.count_converted(&c))
+    }));
+    let answer = converted.unwrap_or_else(|panic| {
+        counters.count_conversion_panic();
+        let what = panic_message(panic.as_ref());
+        tracing::error!(panic = %what, uid = ?uid, "conversion panicked");
+        let status =
+            Status::failure("internal error occurred during conversion", "").with_code(500);
+        let mut response = ConversionResponse::invalid(status);
+        response.uid = uid.unwrap_or_default();
+        let mut review = response.into_review();
+        review.types = types;
+        review
+    });
+    let body = serde_json::to_vec(&answer).expect("a ConversionReview serializes");
+    respond(StatusCode::OK, JSON, body)
 }
 
 /// The text of a panic's payload.

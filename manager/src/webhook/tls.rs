@@ -191,7 +191,11 @@ impl CertWatcher {
             tokio::select! {
                 () = stop.cancelled() => return,
                 _ = ticker.tick() => {}
-                Some(()) = changed.recv() => {}
+                Some(()) = changed.recv() => {
+                    // A rotation is a burst of events (a Secret volume
+                    // swaps a symlink and removes a directory): one read.
+                    while changed.try_recv().is_ok() {}
+                }
             }
             if let Err(error) = self.reload() {
                 tracing::warn!(%error, "could not read the TLS certificate; serving the previous one");
@@ -207,7 +211,10 @@ impl CertWatcher {
     ) -> Result<notify::RecommendedWatcher, TlsError> {
         let mut watcher =
             notify::recommended_watcher(move |event: notify::Result<notify::Event>| {
-                if event.is_ok() {
+                // Only a change counts: reading the files opens them, and an
+                // open is an event too, so reacting to it would read them
+                // again, forever (a core spent and the channel growing).
+                if event.is_ok_and(|e| !matches!(e.kind, notify::EventKind::Access(_))) {
                     let _ = events.send(());
                 }
             })

@@ -81,6 +81,11 @@ fn every_controller_gen_crd_marker_is_supported_or_explained() -> Result<()> {
                 assert!(!why.is_empty(), "+{name} is refused without a reason");
                 refused += 1;
             }
+            // A marker controller-gen registers means something to a CRD:
+            // never dropped without a word.
+            MarkerSupport::Accepted(whose) => problems.push(format!(
+                "+{name} ({target}) is registered by controller-gen but accepted silently as {whose}"
+            )),
             MarkerSupport::Unknown => {
                 problems.push(format!("+{name} ({target}) is unknown to kube-codegen"))
             }

@@ -19,8 +19,10 @@ pub mod crds;
 pub mod envtest;
 pub mod probe;
 pub mod proxy;
+mod workspace;
 
 pub use envtest::{
     Component, ControlPlane, Process, StartOptions, TestNamespace, bin_dir, client, kubectl, ns,
     pinned_kube_version, repo_root, shared, shared_with,
 };
+pub use workspace::kube_codegen;

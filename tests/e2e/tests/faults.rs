@@ -3,7 +3,10 @@
 //! killed and started again; a watch expired by compaction while a replica's
 //! connection stalls; a leader partitioned by its proxy, or frozen past its
 //! Lease; a reconcile that panics forever; a second writer on the same
-//! objects; SIGTERM in the middle of work. Each scenario asserts its bound
+//! objects; SIGTERM in the middle of work; the webhook server against
+//! abusive clients (garbage, oversized and endless bodies, fuzzed reviews, a
+//! panicking handler, connections stalled mid-header), with the API server
+//! as the client that matters. Each scenario asserts its bound
 //! and records its figures (`target/tmp/faults-figures.txt`), which the
 //! README's reliability table quotes.
 //!
@@ -30,6 +33,8 @@ mod faults {
     mod shutdown;
     #[path = "support.rs"]
     pub(crate) mod support;
+    #[path = "webhook.rs"]
+    mod webhook;
     #[path = "writers.rs"]
     mod writers;
 }

@@ -5,7 +5,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -269,30 +269,6 @@ fn the_controller_service_account_may_do_exactly_what_its_role_grants() -> Resul
     Ok(())
 }
 
-/// The `kube-codegen` binary of this workspace, built first.
-fn kube_codegen() -> Result<PathBuf> {
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
-    let root = e2e::repo_root();
-    let mut command = Command::new(cargo);
-    // What cargo set for this test process describes the e2e package; build
-    // scripts watching such variables would rebuild for nothing.
-    for (name, _) in std::env::vars_os() {
-        let name = name.to_string_lossy();
-        if name.starts_with("CARGO_") && name != "CARGO_HOME" && name != "CARGO_TARGET_DIR" {
-            command.env_remove(&*name);
-        }
-    }
-    let status = command
-        .args(["build", "--quiet", "-p", "kube-codegen", "--manifest-path"])
-        .arg(root.join("Cargo.toml"))
-        .status()?;
-    if !status.success() {
-        bail!("building kube-codegen failed");
-    }
-    let target = std::env::var_os("CARGO_TARGET_DIR").map_or(root.join("target"), PathBuf::from);
-    Ok(target.join("debug/kube-codegen"))
-}
-
 fn run_in(dir: &Path, program: &Path, args: &[&str]) -> Result<()> {
     let out = Command::new(program).args(args).current_dir(dir).output()?;
     if !out.status.success() {
@@ -308,7 +284,7 @@ fn run_in(dir: &Path, program: &Path, args: &[&str]) -> Result<()> {
 
 #[test]
 fn a_kind_from_create_api_installs_and_is_established() -> Result<()> {
-    let bin = kube_codegen()?;
+    let bin = e2e::kube_codegen()?;
     let tmp = tempfile::tempdir()?;
     let dir = tmp.path().join("shop");
     run_in(tmp.path(), &bin, &["init", "shop"])?;

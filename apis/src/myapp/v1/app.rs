@@ -16,11 +16,13 @@ use serde::{Deserialize, Serialize};
 // +kubebuilder:printcolumn:name=Age,type=date,JSONPath=`.metadata.creationTimestamp`
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct App {
-    /// Standard object metadata.
+    /// metadata is the App's standard object metadata.
+    // +optional
     pub metadata: ObjectMeta,
-    /// The desired state of the App.
+    /// spec is the desired state of the App.
+    // +required
     pub spec: AppSpec,
-    /// The observed state of the App, written by the controller.
+    /// status is the observed state of the App, written by the controller.
     // +optional
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub status: Option<AppStatus>,
@@ -29,26 +31,31 @@ pub struct App {
 /// AppSpec is the desired state of an App.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct AppSpec {
-    /// The Deployment that runs the App's image.
+    /// deployment is the Deployment that runs the App's image.
+    // +required
     pub deployment: DeploymentSpec,
-    /// The Service that exposes the App's pods.
+    /// service is the Service that exposes the App's pods.
+    // +required
     pub service: ServiceSpec,
 }
 
 /// DeploymentSpec describes the Deployment an App owns.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct DeploymentSpec {
-    /// Name of the Deployment; also the name of its only container.
+    /// name is the Deployment's name, also the name of its only container.
     // +kubebuilder:validation:MinLength=1
     // +kubebuilder:validation:MaxLength=253
     // +kubebuilder:validation:Pattern=`^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$`
+    // +required
     pub name: String,
-    /// Container image to run, for example `nginx:1.27`.
+    /// image is the container image to run, for example `nginx:1.27`.
     // +kubebuilder:validation:MinLength=1
+    // +kubebuilder:validation:MaxLength=4096
+    // +required
     pub image: String,
-    /// Number of pods to run.
+    /// replicas is the number of pods to run.
     // +kubebuilder:validation:Minimum=0
-    // +kubebuilder:default=1
+    // +default=1
     // +optional
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub replicas: Option<i32>,
@@ -57,30 +64,35 @@ pub struct DeploymentSpec {
 /// ServiceSpec describes the Service an App owns.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct ServiceSpec {
-    /// Name of the Service.
+    /// name is the Service's name.
     // +kubebuilder:validation:MinLength=1
     // +kubebuilder:validation:MaxLength=63
     // +kubebuilder:validation:Pattern=`^[a-z]([-a-z0-9]*[a-z0-9])?$`
+    // +required
     pub name: String,
 }
 
 /// AppStatus is the observed state of an App.
+// +kubebuilder:validation:MinProperties=0
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct AppStatus {
-    /// Number of available pods of the App's Deployment.
-    // +optional
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub available_replicas: Option<i32>,
-    /// The `metadata.generation` of the App that this status describes.
-    // +optional
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub observed_generation: Option<i64>,
-    /// The latest observations of the App's state; `Ready` says whether the
-    /// Deployment and Service exist, are controlled by this App and are available.
+    /// conditions are the latest observations of the App's state; `Ready` says
+    /// whether the Deployment and Service exist, are controlled by this App and
+    /// are available.
     // +optional
     // +listType=map
     // +listMapKey=type
+    // +kubebuilder:validation:MinItems=0
+    // +kubebuilder:validation:MaxItems=32
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub conditions: Vec<Condition>,
+    /// availableReplicas is the number of available pods of the App's Deployment.
+    // +optional
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub available_replicas: Option<i32>,
+    /// observedGeneration is the `metadata.generation` of the App that this status describes.
+    // +optional
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub observed_generation: Option<i64>,
 }

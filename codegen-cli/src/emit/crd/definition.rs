@@ -315,7 +315,8 @@ fn crd_version(
             name: c.name.clone(),
             type_: c.type_.clone(),
             json_path: c.json_path.clone(),
-            description: c.description.clone(),
+            // `description=""` writes no key, as in controller-gen.
+            description: c.description.clone().filter(|d| !d.is_empty()),
             format: c.format.clone(),
             priority: c.priority,
         })
@@ -342,6 +343,9 @@ fn crd_version(
     }
 }
 
+/// The version's subresources; `{}` without any where the version has
+/// printer columns, as controller-gen (v0.23) writes it (its printer-column
+/// marker makes the subresources object it would put them in).
 fn subresources(kind: &Kind) -> Option<CustomResourceSubresources> {
     let status = kind
         .status_subresource
@@ -351,5 +355,6 @@ fn subresources(kind: &Kind) -> Option<CustomResourceSubresources> {
         status_replicas_path: s.status_replicas_path.clone(),
         label_selector_path: s.label_selector_path.clone(),
     });
-    (status.is_some() || scale.is_some()).then_some(CustomResourceSubresources { status, scale })
+    (status.is_some() || scale.is_some() || !kind.printer_columns.is_empty())
+        .then_some(CustomResourceSubresources { status, scale })
 }

@@ -138,9 +138,32 @@ fn version_schema_path(path: &str) -> Option<(usize, &str)> {
     Some((index.parse().ok()?, schema_path))
 }
 
+/// Where a node of a generated CRD's schema comes from: the deepest field
+/// of the kind `kind` of `group`/`version` that `steps` reach from its root
+/// (where a step leaves the input's own types, the field holding them), else
+/// the kind itself; `None` when the API has no such kind.
+pub fn schema_source<'p>(
+    api: &crate::model::Api,
+    group: &str,
+    version: &str,
+    kind: &str,
+    steps: impl IntoIterator<Item = Step<'p>>,
+) -> Option<Location> {
+    let (_, version, ty, _) = api
+        .kinds()
+        .find(|(g, v, t, _)| g.name == group && v.name == version && t.name == kind)?;
+    let source = Source { version, kind: ty };
+    let fields = fields_along(&source, steps);
+    Some(
+        fields
+            .last()
+            .map_or_else(|| ty.location.clone(), |f| f.location.clone()),
+    )
+}
+
 /// One step from a schema into a part of it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Step<'p> {
+pub enum Step<'p> {
     /// `properties[name]`.
     Property(&'p str),
     /// `items` of a list.

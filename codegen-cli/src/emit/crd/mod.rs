@@ -49,6 +49,7 @@ pub use descriptions::truncate_descriptions;
 pub use external::{
     KubeVersion, UnknownKubeVersion, external_schema, is_known_external, known_external_paths,
 };
+pub use locate::{Step, schema_source};
 pub use options::CrdOptions;
 pub use size::{CLIENT_SIDE_APPLY_LIMIT, size_warning};
 pub use structural::check_structural;

@@ -141,11 +141,21 @@ impl<'a> SchemaBuilder<'a> {
             .into_iter()
             .filter(|(name, _)| !ROOT_NAMES.contains(&name.as_str()));
         properties.extend(own);
-        let required: Vec<String> = parts
+        let mut required: Vec<String> = parts
             .required
             .into_iter()
             .filter(|name| !ROOT_NAMES.contains(&name.as_str()))
             .collect();
+        // The API server sets and checks `metadata` itself, so it is left out
+        // of `required` (as kube-derive does), unless a marker asks for it:
+        // controller-gen lists it for a Go `ObjectMeta` without `omitempty`.
+        if def
+            .fields
+            .iter()
+            .any(|f| f.json_name == "metadata" && !f.skip && f.required_marker == Some(true))
+        {
+            required.insert(0, "metadata".to_owned());
+        }
 
         let mut schema = object(properties);
         schema.description = description(&kind.docs);
@@ -280,7 +290,19 @@ impl<'a> SchemaBuilder<'a> {
         if let Some(text) = description(&field.docs) {
             schema.description = Some(text);
         }
-        match self.named_validation(field) {
+        // The field's markers meet its named type's, or the checks an external
+        // type's schema carries (`kube::core::Duration`'s pattern of what kube
+        // reads): a field may tighten them, never replace them.
+        let intrinsic;
+        let named = match self.named_validation(field) {
+            Some(named) => Some(named),
+            None if matches!(strip_wrappers(&field.ty), FieldType::External(_)) => {
+                intrinsic = validation::string_checks(&schema);
+                Some(&intrinsic)
+            }
+            None => None,
+        };
+        match named {
             Some(named) => {
                 let (own, both) = validation::split_conflicts(named, &field.validation);
                 validation::apply(&mut schema, &own, &field.location, self.errors);
@@ -327,6 +349,19 @@ impl<'a> SchemaBuilder<'a> {
     /// field's own (conflicting value validations end up in an `allOf`, see
     /// [`validation::split_conflicts`]).
     fn apply_alias(&mut self, schema: &mut JSONSchemaProps, alias: &AliasUse, location: &Location) {
+        self.apply_alias_at(schema, alias, location, 0);
+    }
+
+    /// [`Self::apply_alias`], `depth` aliases down a chain of aliases (the
+    /// inner alias's docs and markers first, as controller-gen applies a
+    /// named type's before those of the type defined from it).
+    fn apply_alias_at(
+        &mut self,
+        schema: &mut JSONSchemaProps,
+        alias: &AliasUse,
+        location: &Location,
+        depth: usize,
+    ) {
         let Some(def) = self.version.find_alias(&alias.name) else {
             return;
         };
@@ -350,6 +385,9 @@ impl<'a> SchemaBuilder<'a> {
             );
             return;
         };
+        if let Some(inner) = def.target.as_ref().filter(|_| depth < 16) {
+            self.apply_alias_at(target, inner, location, depth + 1);
+        }
         if let Some(text) = description(&def.docs) {
             target.description = Some(text);
         }

@@ -157,6 +157,18 @@ pub(crate) fn split_conflicts(
     (own, Some(both))
 }
 
+/// The string checks a type's own schema carries (`pattern`, `minLength`,
+/// `maxLength`), as the validation of a named type, so a field's markers meet
+/// them in [`split_conflicts`] instead of replacing them.
+pub(crate) fn string_checks(s: &JSONSchemaProps) -> Validation {
+    Validation {
+        pattern: s.pattern.clone(),
+        min_length: s.min_length.and_then(|n| u64::try_from(n).ok()),
+        max_length: s.max_length.and_then(|n| u64::try_from(n).ok()),
+        ..Validation::default()
+    }
+}
+
 /// Moves the named type's conflicting values from `s` into an `allOf` beside
 /// the field's.
 pub(crate) fn keep_both(s: &mut JSONSchemaProps, both: Option<Both>) {

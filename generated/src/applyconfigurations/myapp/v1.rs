@@ -27,10 +27,10 @@ pub struct AppApply {
     /// owner references, finalizers.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<kube_codegen_runtime::apply::ObjectMetaApply>,
-    /// The desired state of the App.
+    /// spec is the desired state of the App.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub spec: Option<AppSpecApply>,
-    /// The observed state of the App, written by the controller.
+    /// status is the observed state of the App, written by the controller.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub status: Option<AppStatusApply>,
 }
@@ -130,10 +130,10 @@ pub fn extract_app_status(
 /// AppSpec is the desired state of an App.
 #[derive(Clone, Debug, Default, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 pub struct AppSpecApply {
-    /// The Deployment that runs the App's image.
+    /// deployment is the Deployment that runs the App's image.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub deployment: Option<DeploymentSpecApply>,
-    /// The Service that exposes the App's pods.
+    /// service is the Service that exposes the App's pods.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub service: Option<ServiceSpecApply>,
 }
@@ -160,13 +160,13 @@ impl AppSpecApply {
 /// DeploymentSpec describes the Deployment an App owns.
 #[derive(Clone, Debug, Default, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 pub struct DeploymentSpecApply {
-    /// Name of the Deployment; also the name of its only container.
+    /// name is the Deployment's name, also the name of its only container.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
-    /// Container image to run, for example `nginx:1.27`.
+    /// image is the container image to run, for example `nginx:1.27`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub image: Option<String>,
-    /// Number of pods to run.
+    /// replicas is the number of pods to run.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub replicas: Option<i32>,
 }
@@ -200,7 +200,7 @@ impl DeploymentSpecApply {
 /// ServiceSpec describes the Service an App owns.
 #[derive(Clone, Debug, Default, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 pub struct ServiceSpecApply {
-    /// Name of the Service.
+    /// name is the Service's name.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
 }
@@ -220,21 +220,34 @@ impl ServiceSpecApply {
 /// AppStatus is the observed state of an App.
 #[derive(Clone, Debug, Default, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 pub struct AppStatusApply {
-    /// Number of available pods of the App's Deployment.
-    #[serde(rename = "availableReplicas", skip_serializing_if = "Option::is_none")]
-    pub available_replicas: Option<i32>,
-    /// The `metadata.generation` of the App that this status describes.
-    #[serde(rename = "observedGeneration", skip_serializing_if = "Option::is_none")]
-    pub observed_generation: Option<i64>,
-    /// The latest observations of the App's state; `Ready` says whether the
-    /// Deployment and Service exist, are controlled by this App and are available.
+    /// conditions are the latest observations of the App's state; `Ready` says
+    /// whether the Deployment and Service exist, are controlled by this App and
+    /// are available.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub conditions: Option<
         Vec<::k8s_openapi::apimachinery::pkg::apis::meta::v1::Condition>,
     >,
+    /// availableReplicas is the number of available pods of the App's Deployment.
+    #[serde(rename = "availableReplicas", skip_serializing_if = "Option::is_none")]
+    pub available_replicas: Option<i32>,
+    /// observedGeneration is the `metadata.generation` of the App that this status describes.
+    #[serde(rename = "observedGeneration", skip_serializing_if = "Option::is_none")]
+    pub observed_generation: Option<i64>,
 }
 
 impl AppStatusApply {
+    /// Appends `values` to `conditions`.
+    #[must_use]
+    pub fn with_conditions(
+        mut self,
+        values: impl IntoIterator<
+            Item = ::k8s_openapi::apimachinery::pkg::apis::meta::v1::Condition,
+        >,
+    ) -> Self {
+        self.conditions.get_or_insert_with(Default::default).extend(values);
+        self
+    }
+
     /// Sets `availableReplicas`.
     #[must_use]
     pub fn with_available_replicas(mut self, value: impl Into<i32>) -> Self {
@@ -246,18 +259,6 @@ impl AppStatusApply {
     #[must_use]
     pub fn with_observed_generation(mut self, value: impl Into<i64>) -> Self {
         self.observed_generation = Some(value.into());
-        self
-    }
-
-    /// Appends `values` to `conditions`.
-    #[must_use]
-    pub fn with_conditions(
-        mut self,
-        values: impl IntoIterator<
-            Item = ::k8s_openapi::apimachinery::pkg::apis::meta::v1::Condition,
-        >,
-    ) -> Self {
-        self.conditions.get_or_insert_with(Default::default).extend(values);
         self
     }
 }

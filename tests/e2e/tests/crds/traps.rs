@@ -756,6 +756,7 @@ async fn ok_case(case: &str, client: &Client, ns: &str) -> anyhow::Result<()> {
                 ProbeSpec {
                     interval: Some("1h30m".parse::<Duration>()?),
                     timeout: Some("-1.5s".parse::<Duration>()?),
+                    retention: Some("30s".parse::<Duration>()?),
                     target: Some(GroupVersionKind::gvk("apps", "v1", "Deployment")),
                     target_type: TypeMeta {
                         api_version: "apps/v1".into(),
@@ -781,7 +782,22 @@ async fn ok_case(case: &str, client: &Client, ns: &str) -> anyhow::Result<()> {
                 json!({"interval": "1d", "targetType": {"apiVersion": "v1", "kind": "Pod"}}),
                 &["spec.interval"],
             )
-            .await
+            .await?;
+            // A field's own pattern meets the type's (an `allOf` of both):
+            // `1d` matches the field's and is still refused, `1h30m` matches
+            // kube's and is refused by the field's.
+            for (name, retention) in [("retention-days", "1d"), ("retention-mixed", "1h30m")] {
+                refused_spec(
+                    client,
+                    ns,
+                    &ar,
+                    name,
+                    json!({"retention": retention, "targetType": {"apiVersion": "v1", "kind": "Pod"}}),
+                    &["spec.retention"],
+                )
+                .await?;
+            }
+            Ok(())
         }
         "t25_reexported_paths" => {
             use k8s_openapi::api::autoscaling::v1::ScaleSpec;

@@ -1,5 +1,5 @@
 // +kubebuilder:rbac:groups=core,resources=pods,verbs=get
 // +kubebuilder:webhook:path=/mutate,mutating=true
-// +k8s:openapi-gen=true
+// +patchStrategy=merge
 // +genclient
 fn f() {}

@@ -5,7 +5,7 @@ pub struct Hook1;
 // +kubebuilder:webhookconfig:mutating=true,name=hooks
 pub struct Hook2;
 
-// +k8s:openapi-gen=true
+// +patchStrategy=merge
 pub struct Hook3;
 
 // +kubebuilder:rbac:groups=apps,resources=deployments,verbs=get

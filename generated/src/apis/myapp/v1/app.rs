@@ -14,11 +14,11 @@ use serde::{Deserialize, Serialize};
 #[derive(Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(remote = "Self")]
 pub struct App {
-    /// Standard object metadata.
+    /// metadata is the App's standard object metadata.
     pub metadata: ObjectMeta,
-    /// The desired state of the App.
+    /// spec is the desired state of the App.
     pub spec: AppSpec,
-    /// The observed state of the App, written by the controller.
+    /// status is the observed state of the App, written by the controller.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub status: Option<AppStatus>,
 }
@@ -149,9 +149,9 @@ impl kube_codegen_runtime::Kind for App {
 /// AppSpec is the desired state of an App.
 #[derive(Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct AppSpec {
-    /// The Deployment that runs the App's image.
+    /// deployment is the Deployment that runs the App's image.
     pub deployment: DeploymentSpec,
-    /// The Service that exposes the App's pods.
+    /// service is the Service that exposes the App's pods.
     pub service: ServiceSpec,
 }
 
@@ -174,11 +174,11 @@ impl Clone for AppSpec {
 /// DeploymentSpec describes the Deployment an App owns.
 #[derive(Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct DeploymentSpec {
-    /// Name of the Deployment; also the name of its only container.
+    /// name is the Deployment's name, also the name of its only container.
     pub name: String,
-    /// Container image to run, for example `nginx:1.27`.
+    /// image is the container image to run, for example `nginx:1.27`.
     pub image: String,
-    /// Number of pods to run.
+    /// replicas is the number of pods to run.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub replicas: Option<i32>,
 }
@@ -204,7 +204,7 @@ impl Clone for DeploymentSpec {
 /// ServiceSpec describes the Service an App owns.
 #[derive(Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct ServiceSpec {
-    /// Name of the Service.
+    /// name is the Service's name.
     pub name: String,
 }
 
@@ -224,32 +224,33 @@ impl Clone for ServiceSpec {
 #[derive(Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct AppStatus {
-    /// Number of available pods of the App's Deployment.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub available_replicas: Option<i32>,
-    /// The `metadata.generation` of the App that this status describes.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub observed_generation: Option<i64>,
-    /// The latest observations of the App's state; `Ready` says whether the
-    /// Deployment and Service exist, are controlled by this App and are available.
+    /// conditions are the latest observations of the App's state; `Ready` says
+    /// whether the Deployment and Service exist, are controlled by this App and
+    /// are available.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub conditions: Vec<Condition>,
+    /// availableReplicas is the number of available pods of the App's Deployment.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub available_replicas: Option<i32>,
+    /// observedGeneration is the `metadata.generation` of the App that this status describes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub observed_generation: Option<i64>,
 }
 
 impl Clone for AppStatus {
     #[inline]
     fn clone(&self) -> Self {
         Self {
+            conditions: self.conditions.clone(),
             available_replicas: self.available_replicas,
             observed_generation: self.observed_generation,
-            conditions: self.conditions.clone(),
         }
     }
 
     #[inline]
     fn clone_from(&mut self, source: &Self) {
+        self.conditions.clone_from(&source.conditions);
         self.available_replicas = source.available_replicas;
         self.observed_generation = source.observed_generation;
-        self.conditions.clone_from(&source.conditions);
     }
 }

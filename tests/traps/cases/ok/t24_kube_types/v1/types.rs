@@ -17,6 +17,10 @@ pub struct ProbeSpec {
     pub interval: Option<Duration>,
     /// How long one probe may take.
     pub timeout: Option<kube::core::Duration>,
+    /// How long results are kept, in whole units (issue #30: the field's
+    /// pattern allows `1d`, which kube's `Duration` cannot read; both apply).
+    // +kubebuilder:validation:Pattern=`^[0-9]+[smhd]$`
+    pub retention: Option<Duration>,
     /// The kind of object probed.
     pub target: Option<GroupVersionKind>,
     /// `apiVersion` and `kind` of the object probed.

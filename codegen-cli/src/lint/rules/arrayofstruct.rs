@@ -1,0 +1,49 @@
+//! `arrayofstruct`: a list of structs whose struct has no required field
+//! (every item may be `{}`), which makes list items ambiguous in YAML.
+//! Rust reading: "required" is what the CRD says, so a field without
+//! `Option`, `#[serde(default)]` or `skip_serializing_if` counts, as does a
+//! `+required` marker.
+
+use serde_json::Value;
+
+use crate::lint::config::ConfigError;
+use crate::lint::context::{Cx, strip};
+use crate::lint::finding::Finding;
+use crate::model::{FieldType, TypeBody};
+
+pub const NAME: &str = "arrayofstruct";
+
+pub fn run(cx: &Cx<'_>, _: &Value) -> Result<Vec<Finding>, ConfigError> {
+    let mut out = Vec::new();
+    for f in cx.fields() {
+        let (FieldType::Vec(item) | FieldType::Array { item, .. }) = strip(&f.field.ty) else {
+            continue;
+        };
+        let FieldType::Local(name) = strip(item) else {
+            continue;
+        };
+        let Some(item_type) = f.owner.version.find_type(name) else {
+            continue;
+        };
+        let TypeBody::Struct(s) = &item_type.body else {
+            continue;
+        };
+        // `ExactlyOneOf`/`AtLeastOneOf` on the struct require a field too.
+        let one_of = item_type
+            .validation
+            .field_set_rules
+            .iter()
+            .any(|r| r.rule.ends_with("== 1") || r.rule.ends_with(">= 1"));
+        if one_of || s.fields.iter().any(|x| !x.skip && x.is_required(s.default)) {
+            continue;
+        }
+        out.push(f.finding(
+            NAME,
+            format!(
+                "{} is an array of structs, but the struct has no required fields. At least one field should be marked as required to prevent ambiguous YAML configurations",
+                f.qualified()
+            ),
+        ).with_help(format!("mark a field of `{name}` that identifies an item `// +required` (and make it no `Option`)")));
+    }
+    Ok(out)
+}

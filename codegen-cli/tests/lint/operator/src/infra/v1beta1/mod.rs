@@ -1,0 +1,3 @@
+//! +groupName=infra.example.com
+mod machine;
+mod certificate;

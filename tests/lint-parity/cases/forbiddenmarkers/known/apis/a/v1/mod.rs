@@ -1,0 +1,2 @@
+//! +groupName=a.example.com
+mod a;

@@ -1,0 +1,3 @@
+//! +groupName=a.example.com
+mod a;
+mod b;

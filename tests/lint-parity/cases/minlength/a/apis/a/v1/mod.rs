@@ -1,0 +1,4 @@
+//! +groupName=a.example.com
+mod a;
+mod b;
+mod maps;
