@@ -155,6 +155,8 @@ pub struct VerifyLintArgs {
     /// The lint configuration file `verify` uses (see `lint --config`).
     #[arg(long, value_name = "FILE")]
     pub lint_config: Option<PathBuf>,
+}
+
 /// `crd`: print the input's CRDs, or `crd diff`.
 #[derive(Debug, Args)]
 #[command(args_conflicts_with_subcommands = true)]
@@ -240,6 +242,10 @@ pub struct VerifyArgs {
     /// crdify's configuration file for `--since` (as `crd diff --config`).
     #[arg(long, value_name = "FILE", requires = "since")]
     pub since_config: Option<PathBuf>,
+
+    /// The lint `verify` runs (`generate` does not lint).
+    #[command(flatten)]
+    pub lint: VerifyLintArgs,
 }
 
 /// Flags of `rbac`.

@@ -20,9 +20,9 @@
 pub mod builder;
 pub mod cli;
 pub mod diag;
-pub mod lint;
 #[cfg(feature = "import")]
 pub mod import;
+pub mod lint;
 pub mod pipeline;
 
 pub mod crd_diff;

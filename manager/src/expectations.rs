@@ -154,7 +154,7 @@ mod tests {
         let e = Expectations::new();
         let old = Instant::now() - EXPECTATION_TTL - Duration::from_secs(1);
         for i in 0..SWEEP_MIN {
-            let key = ObjectKey::new("shop", &format!("gone-{i}"));
+            let key = ObjectKey::new("shop", format!("gone-{i}"));
             lock(&e.created).insert(entry::<Deployment>(&key), old);
         }
         e.expect_created::<Deployment>(&ObjectKey::new("shop", "web"));

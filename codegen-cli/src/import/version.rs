@@ -229,7 +229,10 @@ impl<'p> Builder<'p> {
                 self.r.taken.insert(spec.name.clone());
                 let key = (pkg.dir.clone(), spec.name.clone());
                 if let Some(target) = self.alias_target(Src { pkg, file }, spec) {
-                    self.r.names.entry(target).or_insert_with(|| spec.name.clone());
+                    self.r
+                        .names
+                        .entry(target)
+                        .or_insert_with(|| spec.name.clone());
                 }
                 self.r.names.insert(key, spec.name.clone());
             }

@@ -52,13 +52,20 @@ fn a_kubebuilder_api_comes_over_with_its_docs_and_markers_and_generates() {
     ] {
         assert!(types.contains(expected), "no\n{expected}\nin\n{types}");
     }
-    assert!(!types.contains("Reconciler") && !types.contains("fn "), "{types}");
+    assert!(
+        !types.contains("Reconciler") && !types.contains("fn "),
+        "{types}"
+    );
     let module = std::fs::read_to_string(out.join("cache/v1/mod.rs")).unwrap();
     assert!(
         module.contains("//! Package v1 contains API Schema definitions for the cache v1 API group.\n//!\n//! +kubebuilder:object:generate=true\n//! +groupName=cache.example.com"),
         "{module}"
     );
-    assert!(std::fs::read_to_string(out.join("lib.rs")).unwrap().contains("pub mod cache;"));
+    assert!(
+        std::fs::read_to_string(out.join("lib.rs"))
+            .unwrap()
+            .contains("pub mod cache;")
+    );
 
     // The generator takes it, and its CRD says what controller-gen's does.
     let parsed = parse_dir(&out, &ParseOptions::default()).unwrap_or_else(|d| panic!("{d}"));
@@ -66,21 +73,41 @@ fn a_kubebuilder_api_comes_over_with_its_docs_and_markers_and_generates() {
     let version = serde_json::to_value(&crds[0].definition.spec.versions[0]).unwrap();
     let spec = &version["schema"]["openAPIV3Schema"]["properties"]["spec"];
     assert_eq!(spec["required"], json!(["size"]));
-    assert_eq!(spec["properties"]["size"]["description"], json!("Size is the number of pods.\n\nExample:\n\n   size: 3"));
+    assert_eq!(
+        spec["properties"]["size"]["description"],
+        json!("Size is the number of pods.\n\nExample:\n\n   size: 3")
+    );
     assert_eq!(spec["properties"]["threads"]["format"], json!("int32"));
-    assert_eq!(spec["properties"]["ports"]["x-kubernetes-list-type"], json!("map"));
+    assert_eq!(
+        spec["properties"]["ports"]["x-kubernetes-list-type"],
+        json!("map")
+    );
     assert_eq!(version["subresources"], json!({"status": {}}));
 
     // Imported again, nothing changes; `--check` sees a change of the Go source.
-    assert!(import(&options(Path::new(INPUT), &out)).unwrap().is_up_to_date());
+    assert!(
+        import(&options(Path::new(INPUT), &out))
+            .unwrap()
+            .is_up_to_date()
+    );
     let go = dir.path().join("api");
     copy_tree(Path::new(INPUT), &go);
     let types_go = go.join("v1/memcached_types.go");
     let text = std::fs::read_to_string(&types_go).unwrap();
-    std::fs::write(&types_go, text.replace("Threads per pod.", "Worker threads per pod.")).unwrap();
+    std::fs::write(
+        &types_go,
+        text.replace("Threads per pod.", "Worker threads per pod."),
+    )
+    .unwrap();
     let stale = import(&options(&go, &out)).unwrap();
     assert!(!stale.is_up_to_date());
-    assert!(stale.unified_diff().contains("+    /// Worker threads per pod."), "{}", stale.unified_diff());
+    assert!(
+        stale
+            .unified_diff()
+            .contains("+    /// Worker threads per pod."),
+        "{}",
+        stale.unified_diff()
+    );
 }
 
 #[test]
@@ -90,7 +117,9 @@ fn a_file_import_did_not_write_is_never_replaced() {
     let mine = out.join("cache/v1/memcached_types.rs");
     std::fs::create_dir_all(mine.parent().unwrap()).unwrap();
     std::fs::write(&mine, "// my own\n").unwrap();
-    let err = import(&options(Path::new(INPUT), &out)).unwrap_err().to_string();
+    let err = import(&options(Path::new(INPUT), &out))
+        .unwrap_err()
+        .to_string();
     assert!(err.contains("exists and was not generated"), "{err}");
     assert_eq!(std::fs::read_to_string(&mine).unwrap(), "// my own\n");
 }
@@ -103,9 +132,15 @@ fn go_it_cannot_map_is_refused_at_its_line() {
         Err(Error::Input(diags)) => diags,
         other => panic!("{other:?}"),
     };
-    expect_file!(case.join("expected.txt"), format!("{}\n", diags.to_string().trim_end()));
+    expect_file!(
+        case.join("expected.txt"),
+        format!("{}\n", diags.to_string().trim_end())
+    );
     assert_eq!(diags.error_count(), 3);
-    assert!(std::fs::read_dir(dir.path()).unwrap().next().is_none(), "nothing is written");
+    assert!(
+        std::fs::read_dir(dir.path()).unwrap().next().is_none(),
+        "nothing is written"
+    );
 }
 
 fn copy_tree(from: &Path, to: &Path) {

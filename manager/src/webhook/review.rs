@@ -220,8 +220,9 @@ pub(crate) enum Verdict {
     Allowed,
     /// controller-runtime's `Errored(code, err)`: a code and a message.
     Errored { code: u16, message: String },
-    /// A status of the handler's (a denial).
-    Status(Status),
+    /// A status of the handler's (a denial; boxed, as a Status is large and
+    /// most answers allow).
+    Status(Box<Status>),
 }
 
 impl Answer {
@@ -239,7 +240,7 @@ impl Answer {
     pub(crate) fn refused(status: Status, warnings: Warnings) -> Self {
         Answer {
             allowed: false,
-            verdict: Verdict::Status(status),
+            verdict: Verdict::Status(Box::new(status)),
             patch: None,
             warnings,
         }
@@ -300,7 +301,7 @@ impl Answer {
                 message,
                 ..Status::default()
             },
-            Verdict::Status(status) => status,
+            Verdict::Status(status) => *status,
         };
         response.warnings = (!self.warnings.is_empty()).then_some(self.warnings);
         let Some(patch) = self.patch else {
