@@ -48,7 +48,7 @@ fn a_kubebuilder_api_comes_over_with_its_docs_and_markers_and_generates() {
         "    #[serde(default, skip_serializing_if = \"BTreeMap::is_empty\")]\n    pub labels: BTreeMap<String, String>,",
         "    pub seed: Option<ByteString>,",
         "// +kubebuilder:object:root=true\n// +kubebuilder:subresource:status\n// +kubebuilder:printcolumn:name=\"Size\",type=integer,JSONPath=`.spec.size`\n\n/// Memcached is the Schema for the memcacheds API.",
-        "pub struct MemcachedList {\n    pub metadata: ListMeta,\n    pub items: Vec<Memcached>,\n}",
+        "pub struct MemcachedList {\n    #[serde(default, skip_serializing_if = \"Option::is_none\")]\n    pub metadata: Option<ListMeta>,\n    pub items: Vec<Memcached>,\n}",
     ] {
         assert!(types.contains(expected), "no\n{expected}\nin\n{types}");
     }

@@ -334,22 +334,23 @@ fn a_crd_the_api_server_would_reject_exits_2_and_touches_nothing() {
     let repo = Repo::new();
     let file = repo.path("apis/src/myapp/v1/app.rs");
     let text = std::fs::read_to_string(&file).unwrap();
-    assert!(text.contains("// +kubebuilder:default=1\n"));
-    std::fs::write(
-        &file,
-        text.replace(
-            "// +kubebuilder:default=1\n",
-            "// +kubebuilder:default=-1\n",
-        ),
-    )
-    .unwrap();
+    assert!(text.contains("// +default=1\n"));
+    std::fs::write(&file, text.replace("// +default=1\n", "// +default=-1\n")).unwrap();
+    // The field the default is written on: the first declaration below it.
+    let field_line = text
+        .lines()
+        .enumerate()
+        .skip_while(|(_, l)| !l.contains("// +default=1"))
+        .find(|(_, l)| l.trim_start().starts_with("pub "))
+        .map(|(i, _)| i + 1)
+        .unwrap();
     let before = snapshot(&repo.root);
     for command in ["verify", "generate"] {
         let out = repo.run(command, &[]);
         assert_eq!(out.status.code(), Some(2), "{command}: {}", stderr(&out));
         let err = stderr(&out);
         assert!(
-            err.contains("apis/src/myapp/v1/app.rs:54:"),
+            err.contains(&format!("apis/src/myapp/v1/app.rs:{field_line}:")),
             "{command} points at the field: {err}"
         );
         assert!(err.contains("properties[replicas].default"), "{err}");
@@ -364,7 +365,7 @@ fn a_crd_the_api_server_would_reject_exits_2_and_touches_nothing() {
     assert_eq!(out.status.code(), Some(2), "crd: {}", stderr(&out));
     assert!(stdout(&out).is_empty(), "crd prints no YAML");
     assert!(
-        stderr(&out).contains("apis/src/myapp/v1/app.rs:54:"),
+        stderr(&out).contains(&format!("apis/src/myapp/v1/app.rs:{field_line}:")),
         "{}",
         stderr(&out)
     );
