@@ -9,7 +9,10 @@ set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$ROOT"
 
-step() { printf '\n==> %s\n' "$*"; }
+# Each step's start, with the minutes and seconds since the run began, so a
+# slow step shows in CI's log.
+STARTED=$SECONDS
+step() { printf '\n==> [%dm%02ds] %s\n' $(((SECONDS - STARTED) / 60)) $(((SECONDS - STARTED) % 60)) "$*"; }
 
 step "cargo fmt --check"
 cargo fmt --all -- --check
@@ -36,3 +39,5 @@ cargo test --locked --workspace --no-fail-fast
 
 step "package the runtime and the generated crate, build them outside the workspace"
 hack/verify-package.sh
+
+step "done"

@@ -1,10 +1,17 @@
 //! Memory under churn: the App controller (the binary, one replica) while
 //! Apps are created and deleted in waves of 100 (each created, converged,
-//! deleted, its children collected). After the churn its resident memory is
-//! back within 10 % of where it was before (after one warm-up wave of the
+//! deleted, its children collected). After 10,000 Apps its resident memory
+//! is back within 10 % of where it was before (after one warm-up wave of the
 //! same size, so the allocator already holds a wave's working set): caches,
 //! indexes, expectations and the event queue keep nothing of objects that
-//! are gone. (A wave of 1,000 Apps at once would measure the allocator
+//! are gone. That run takes 26 minutes and is `#[ignore]`d. CI churns 1,000
+//! Apps with the end within 15 % of the start: the allocator settles over
+//! the first thousand (+9 to +11 % there, +9.4 % after 10,000, flat from
+//! the first tenth on), and a cache that kept what it was told is deleted
+//! would hold ~12 KiB an App (+35 % here). Small per-object leaks (a queue
+//! key or an expectation per deleted object, both found by this test and
+//! fixed) are below what RSS can show in CI; the manager's unit tests
+//! check those structures directly. (A wave of 1,000 Apps at once would measure the allocator
 //! instead: the system allocator keeps a peak's freed pages in its
 //! per-thread arenas; heaptrack shows 3.6 MB of heap live after 500 Apps are
 //! gone, against a 12.9 MB peak, in a process whose RSS stays at its peak.)
@@ -135,7 +142,11 @@ async fn churn(waves: usize) -> Result<(u64, Vec<u64>, u64, Duration)> {
     Ok((before, after_waves, end, churned))
 }
 
-fn check(waves: usize, (before, after, end, took): (u64, Vec<u64>, u64, Duration)) -> Result<()> {
+fn check(
+    waves: usize,
+    bound: f64,
+    (before, after, end, took): (u64, Vec<u64>, u64, Duration),
+) -> Result<()> {
     record(
         &format!(
             "memory under churn: {} Apps created and deleted, {PER_WAVE} at a time",
@@ -154,15 +165,16 @@ fn check(waves: usize, (before, after, end, took): (u64, Vec<u64>, u64, Duration
         ),
     );
     ensure!(
-        end as f64 <= before as f64 * 1.10,
-        "RSS went from {before} KiB to {end} KiB over the churn"
+        end as f64 <= before as f64 * bound,
+        "RSS went from {before} KiB to {end} KiB over the churn (bound: {:+.0} %)",
+        (bound - 1.0) * 100.0
     );
     Ok(())
 }
 
 #[tokio::test]
 async fn apps_created_and_deleted_leave_the_controllers_memory_where_it_was() -> Result<()> {
-    check(10, churn(10).await?)
+    check(10, 1.15, churn(10).await?)
 }
 
 /// The figure: 10,000 Apps. About 10 minutes: `cargo test -p e2e
@@ -171,5 +183,5 @@ async fn apps_created_and_deleted_leave_the_controllers_memory_where_it_was() ->
 #[ignore = "minutes long: the churn the README's reliability table quotes"]
 async fn ten_thousand_apps_created_and_deleted_leave_the_controllers_memory_where_it_was()
 -> Result<()> {
-    check(100, churn(100).await?)
+    check(100, 1.10, churn(100).await?)
 }

@@ -430,9 +430,12 @@ async fn bodies_of_7_mib_or_more_and_endless_ones_are_refused_with_413() -> Resu
         answer.contains("request entity is too large; limit is 7340032 bytes"),
         "{answer}"
     );
-    println!(
-        "endless body: 413 after {:?}, {sent} bytes sent",
-        started.elapsed()
+    super::support::record(
+        "webhook",
+        &format!(
+            "endless body: 413 after {:?}, {sent} bytes sent",
+            started.elapsed()
+        ),
     );
     // Conversion requests are held to the same limit (controller-runtime
     // reads them unbounded).
@@ -607,7 +610,10 @@ async fn ten_thousand_fuzzed_bodies_get_answers_and_crash_nothing() -> Result<()
             *codes.entry(code).or_default() += n;
         }
     }
-    println!("10,000 fuzzed bodies in {:?}: {codes:?}", started.elapsed());
+    super::support::record(
+        "webhook",
+        &format!("10,000 fuzzed bodies in {:?}: {codes:?}", started.elapsed()),
+    );
     assert_eq!(codes.values().sum::<usize>(), 10_000);
     assert!(
         codes.contains_key("admission 400") && codes.contains_key("admission 200"),
@@ -734,9 +740,12 @@ async fn stalled_connections_are_closed_at_the_header_timeout() -> Result<()> {
         );
     }
     let (first, last) = (closes.iter().min().copied(), closes.iter().max().copied());
-    println!(
-        "250 stalled connections (200 mid-header, 50 before the handshake), header timeout {header:?}: closed after {first:?} to {last:?} ({:?} for all)",
-        started.elapsed()
+    super::support::record(
+        "webhook",
+        &format!(
+            "250 stalled connections (200 mid-header, 50 before the handshake), header timeout {header:?}: closed after {first:?} to {last:?} ({:?} for all)",
+            started.elapsed()
+        ),
     );
     let (first, last) = (first.context("none")?, last.context("none")?);
     assert!(
@@ -758,8 +767,11 @@ async fn stalled_connections_are_closed_at_the_header_timeout() -> Result<()> {
     .await
     .context("a kept-alive connection outlived the idle timeout")?;
     let closed = idle_since.elapsed();
-    println!(
-        "idle keep-alive connection closed {closed:?} after its last answer (idle timeout {idle:?})"
+    super::support::record(
+        "webhook",
+        &format!(
+            "idle keep-alive connection closed {closed:?} after its last answer (idle timeout {idle:?})"
+        ),
     );
     assert!(
         closed >= idle - Duration::from_millis(300),
@@ -849,9 +861,12 @@ async fn valid_requests_keep_their_p99_while_200_connections_stall() -> Result<(
     let mut outcome = None;
     for attempt in 1..=2 {
         let (alone, stalled, held) = p99s(&running).await?;
-        println!(
-            "p99 of 1,000 valid requests: {alone:?} alone, {stalled:?} with {held} connections stalled mid-header ({:.2}x; attempt {attempt})",
-            stalled.as_secs_f64() / alone.as_secs_f64(),
+        super::support::record(
+            "webhook",
+            &format!(
+                "p99 of 1,000 valid requests: {alone:?} alone, {stalled:?} with {held} connections stalled mid-header ({:.2}x; attempt {attempt})",
+                stalled.as_secs_f64() / alone.as_secs_f64(),
+            ),
         );
         ensure!(held == 200, "only {held} of 200 stalls held");
         outcome = Some((alone, stalled));
@@ -942,10 +957,13 @@ async fn the_api_server_gets_its_answers_while_200_connections_stall() -> Result
             "defaulted by the webhook while 200 connections stall"
         );
     }
-    println!(
-        "API server creates through the webhook with 200 connections stalled: p50 {:?}, max {:?}",
-        percentile(&mut latencies, 0.5),
-        percentile(&mut latencies, 1.0)
+    super::support::record(
+        "webhook",
+        &format!(
+            "API server creates through the webhook with 200 connections stalled: p50 {:?}, max {:?}",
+            percentile(&mut latencies, 0.5),
+            percentile(&mut latencies, 1.0)
+        ),
     );
     drop(stalls);
     configurations
