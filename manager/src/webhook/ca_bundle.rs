@@ -49,18 +49,28 @@ pub trait WebhookConfiguration:
 
     /// Points every webhook at `base_url` (`https://127.0.0.1:9443`) plus
     /// its service path instead of its service: a webhook server run outside
-    /// the cluster, in development or in tests on a local API server.
+    /// the cluster, in development or in tests on a local API server. A
+    /// webhook already pointed at a URL keeps that URL's path, so a second
+    /// call moves it to another server (a standby taking over).
     fn set_url(&mut self, base_url: &str) {
         let base = base_url.trim_end_matches('/');
         for (_, config) in self.client_configs() {
-            let path = config
-                .service
-                .take()
-                .and_then(|s| s.path)
-                .unwrap_or_default();
+            let path = match config.service.take() {
+                Some(service) => service.path.unwrap_or_default(),
+                None => config.url.as_deref().map(url_path).unwrap_or_default(),
+            };
             config.url = Some(format!("{base}{path}"));
         }
     }
+}
+
+/// The path of `url` (`/validate-x` of `https://host:9443/validate-x`).
+fn url_path(url: &str) -> String {
+    let after_scheme = url.split_once("://").map_or(url, |(_, rest)| rest);
+    after_scheme
+        .find('/')
+        .map(|at| after_scheme[at..].to_owned())
+        .unwrap_or_default()
 }
 
 impl WebhookConfiguration for MutatingWebhookConfiguration {
@@ -155,5 +165,13 @@ mod tests {
             "LS0tLS1CRUdJTiBDRVJUSUZJQ0FURS0tLS0t"
         );
         assert!(webhooks[0]["clientConfig"].get("service").is_none());
+
+        // Pointed again, at another server: each keeps its path.
+        config.set_url("https://127.0.0.1:9555");
+        let value = serde_json::to_value(&config).unwrap();
+        assert_eq!(
+            value["webhooks"][1]["clientConfig"]["url"],
+            "https://127.0.0.1:9555/validate-example-com-v1-db"
+        );
     }
 }

@@ -25,4 +25,4 @@ pub use envtest::{
     Component, ControlPlane, Process, StartOptions, TestNamespace, bin_dir, client, kubectl, ns,
     pinned_kube_version, repo_root, shared, shared_with,
 };
-pub use workspace::kube_codegen;
+pub use workspace::{app_controller, kube_codegen};

@@ -99,7 +99,7 @@ async fn get_shows_the_printer_columns_and_explain_the_schema() -> Result<()> {
     let explain = kubectl_eventually(&["explain", "app.spec"])?;
     assert!(explain.contains("GROUP:      myapp.k8s.io"), "{explain}");
     assert!(
-        explain.contains("The desired state of the App."),
+        explain.contains("spec is the desired state of the App."),
         "{explain}"
     );
     assert!(
@@ -107,7 +107,10 @@ async fn get_shows_the_printer_columns_and_explain_the_schema() -> Result<()> {
         "{explain}"
     );
     let explain = kubectl_eventually(&["explain", "app.spec.deployment.replicas"])?;
-    assert!(explain.contains("Number of pods to run."), "{explain}");
+    assert!(
+        explain.contains("replicas is the number of pods to run."),
+        "{explain}"
+    );
     Ok(())
 }
 

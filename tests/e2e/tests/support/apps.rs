@@ -286,28 +286,7 @@ impl Running {
 
 /// Builds the `app-controller` binary (cached by cargo) and returns its path.
 pub fn build_binary() -> Result<std::path::PathBuf> {
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    let out = std::process::Command::new(cargo)
-        .current_dir(e2e::repo_root())
-        .args([
-            "build",
-            "-p",
-            "controller",
-            "--bin",
-            "app-controller",
-            "--message-format=json",
-        ])
-        .stderr(std::process::Stdio::inherit())
-        .output()
-        .context("running cargo build")?;
-    anyhow::ensure!(out.status.success(), "cargo build -p controller failed");
-    String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
-        .filter(|m| m["target"]["name"] == "app-controller")
-        .filter_map(|m| m["executable"].as_str().map(std::path::PathBuf::from))
-        .next_back()
-        .ok_or_else(|| anyhow!("cargo build printed no app-controller executable"))
+    e2e::app_controller()
 }
 
 /// `GET path` on loopback `port`: the status code and the whole response.
