@@ -181,6 +181,11 @@ impl<'a> FieldView<'a> {
         }
     }
 
+    /// The field's value with `Option`, `Box` and newtypes seen through.
+    pub fn underlying(&self) -> Underlying<'a> {
+        underlying(self.owner.version, &self.field.ty)
+    }
+
     /// A type of the field's version by name, with its source.
     pub fn owner_local(&self, name: &str) -> Option<TypeView<'a>> {
         local_type(self.owner, name)
@@ -305,6 +310,33 @@ pub fn strip(ty: &FieldType) -> &FieldType {
         FieldType::Option(inner) | FieldType::Boxed(inner) => strip(inner),
         other => other,
     }
+}
+
+/// A type as it is on the wire: its `Option` and `Box` layers and the
+/// version's newtypes (Go's named types; serde writes a newtype as its field)
+/// seen through, with the newtypes passed on the way, whose markers apply to
+/// the value as a Go named type's do.
+pub struct Underlying<'a> {
+    /// The type under the layers.
+    pub ty: &'a FieldType,
+    /// The newtypes passed, outermost first.
+    pub newtypes: Vec<&'a TypeDef>,
+}
+
+/// [`Underlying`] of `ty` in `version` (a newtype that names itself again
+/// stops the walk).
+pub fn underlying<'a>(version: &'a Version, ty: &'a FieldType) -> Underlying<'a> {
+    let mut newtypes: Vec<&TypeDef> = Vec::new();
+    let mut ty = strip(ty);
+    while let FieldType::Local(name) = ty
+        && let Some(t) = version.find_type(name)
+        && let TypeBody::Newtype(n) = &t.body
+        && !newtypes.iter().any(|seen| seen.name == t.name)
+    {
+        newtypes.push(t);
+        ty = strip(&n.inner);
+    }
+    Underlying { ty, newtypes }
 }
 
 /// A local type of `owner`'s version by name.

@@ -43,8 +43,10 @@ pub struct LintMarker {
 
 impl LintMarker {
     /// The `key=value` arguments of `+name:key=value,key2=value2`.
-    /// The value of `+name=value` (or `:=value`) is the argument named `""`,
-    /// as KAL's marker parser names it.
+    /// The value of `+name=value` (or `:=value`) is the argument named `""`
+    /// (KAL's name for an unnamed argument; KAL keeps a kubebuilder marker's
+    /// value apart, as its payload, so `forbiddenmarkers` and `uniquemarkers`
+    /// can name it here and not in KAL).
     pub fn args(&self) -> BTreeMap<String, String> {
         let unnamed = self
             .expression

@@ -187,3 +187,117 @@ fn the_workspace_configuration_is_found_from_the_input_up() {
     assert!(!configured);
     assert_eq!(none.profile, Some(Profile::Crd));
 }
+
+/// A newtype is read as the type it wraps (Go's named types and aliases):
+/// a newtype of a list is a list, a list of newtypes of a struct is a list
+/// of objects, a newtype of bytes is bytes, a newtype of a map is a map;
+/// the newtype's markers count as the field's. A schemaless list has no
+/// merge strategy to ask for, and `conditions` is found by its Rust name.
+#[test]
+fn newtypes_are_read_as_the_types_they_wrap() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("net/v1");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("mod.rs"),
+        "//! +groupName=net.example.com\nmod types;\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("types.rs"),
+        r#"use std::collections::BTreeMap;
+
+/// Port is one port.
+#[serde(rename_all = "camelCase")]
+pub struct Port {
+    /// name of the port.
+    // +optional
+    pub name: Option<String>,
+}
+
+/// NamedPort is a port.
+pub struct NamedPort(pub Port);
+
+/// Ports are ports.
+pub struct Ports(pub Vec<Port>);
+
+/// Routes are routes.
+// +listType=set
+pub struct Routes(pub Vec<String>);
+
+/// Hosts are hosts.
+pub struct Hosts(pub Vec<String>);
+
+/// Token is a secret.
+pub struct Token(pub k8s_openapi::ByteString);
+
+/// Labels are labels.
+pub struct Labels(pub BTreeMap<String, String>);
+
+/// Spec is the spec.
+#[serde(rename_all = "camelCase")]
+pub struct Spec {
+    /// ports of the service.
+    // +listType=atomic
+    pub ports: Ports,
+    /// namedPorts of the service.
+    // +listType=set
+    pub named_ports: Vec<NamedPort>,
+    /// routes of the service.
+    pub routes: Routes,
+    /// hosts of the service.
+    pub hosts: Hosts,
+    /// groups of hosts.
+    // +listType=set
+    pub groups: Vec<Vec<String>>,
+    /// token of the service.
+    // +listType=atomic
+    pub token: Token,
+    /// labels of the service.
+    pub labels: Labels,
+    /// extra of the service.
+    // +kubebuilder:validation:Schemaless
+    // +kubebuilder:pruning:PreserveUnknownFields
+    pub extra: Vec<serde_json::Value>,
+    /// conditions of the service.
+    #[serde(rename = "Conditions")]
+    pub conditions: Vec<String>,
+}
+"#,
+    )
+    .unwrap();
+    let config = LintConfig::from_plain(
+        &serde_json::json!({"linters": {
+            "disable": ["*"],
+            "enable": ["arrayofstruct", "ssatags", "minlength", "conditions"]
+        }}),
+        None,
+    )
+    .unwrap();
+    let report = lint::lint_dir(tmp.path(), &ParseOptions::default(), &config).unwrap();
+    let found: Vec<String> = report
+        .findings
+        .iter()
+        .filter(|f| f.subject.starts_with("Spec."))
+        .filter(|f| !f.message.contains("must have a minimum length"))
+        .map(|f| format!("{} {}: {}", f.rule, f.subject, f.message))
+        .collect();
+    let expected = [
+        "arrayofstruct Spec.ports: Spec.ports is an array of structs, but the struct has no required fields. At least one field should be marked as required to prevent ambiguous YAML configurations",
+        "minlength Spec.ports: field Spec.ports must have a minimum items, add kubebuilder:validation:MinItems marker",
+        "arrayofstruct Spec.namedPorts: Spec.namedPorts is an array of structs, but the struct has no required fields. At least one field should be marked as required to prevent ambiguous YAML configurations",
+        "minlength Spec.namedPorts: field Spec.namedPorts must have a minimum items, add kubebuilder:validation:MinItems marker",
+        "ssatags Spec.namedPorts: Spec.namedPorts with listType=set is not recommended due to Server-Side Apply compatibility issues. Consider using listType=atomic or listType=map instead",
+        "minlength Spec.routes: field Spec.routes must have a minimum items, add kubebuilder:validation:MinItems marker",
+        "minlength Spec.hosts: field Spec.hosts must have a minimum items, add kubebuilder:validation:MinItems marker",
+        "ssatags Spec.hosts: Spec.hosts should have a listType marker for proper Server-Side Apply behavior (atomic, set, or map)",
+        "minlength Spec.groups: field Spec.groups must have a minimum items, add kubebuilder:validation:MinItems marker",
+        "ssatags Spec.groups: Spec.groups with listType=set is not recommended due to Server-Side Apply compatibility issues. Consider using listType=atomic or listType=map instead",
+        "ssatags Spec.token: Spec.token is a byte array, which does not support the listType marker. Remove the listType marker",
+        "minlength Spec.labels: field Spec.labels must have a minimum properties, add kubebuilder:validation:MinProperties marker",
+        "conditions Spec.Conditions: Conditions field in Spec must be a slice of metav1.Condition",
+        "minlength Spec.Conditions: field Spec.Conditions must have a minimum items, add kubebuilder:validation:MinItems marker",
+        "ssatags Spec.Conditions: Spec.Conditions should have a listType marker for proper Server-Side Apply behavior (atomic, set, or map)",
+    ];
+    assert_eq!(found, expected, "{found:#?}");
+}

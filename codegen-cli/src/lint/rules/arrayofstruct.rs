@@ -2,12 +2,13 @@
 //! (every item may be `{}`), which makes list items ambiguous in YAML.
 //! Rust reading: "required" is what the CRD says, so a field without
 //! `Option`, `#[serde(default)]` or `skip_serializing_if` counts, as does a
-//! `+required` marker.
+//! `+required` marker. Newtypes are seen through (Go's named types and
+//! aliases of lists and of structs).
 
 use serde_json::Value;
 
 use crate::lint::config::ConfigError;
-use crate::lint::context::{Cx, strip};
+use crate::lint::context::{Cx, underlying};
 use crate::lint::finding::Finding;
 use crate::model::{FieldType, TypeBody};
 
@@ -16,10 +17,12 @@ pub const NAME: &str = "arrayofstruct";
 pub fn run(cx: &Cx<'_>, _: &Value) -> Result<Vec<Finding>, ConfigError> {
     let mut out = Vec::new();
     for f in cx.fields() {
-        let (FieldType::Vec(item) | FieldType::Array { item, .. }) = strip(&f.field.ty) else {
+        // Through newtypes, as KAL follows Go's named and alias types: a
+        // newtype of a list, a list of newtypes of a struct.
+        let (FieldType::Vec(item) | FieldType::Array { item, .. }) = f.underlying().ty else {
             continue;
         };
-        let FieldType::Local(name) = strip(item) else {
+        let FieldType::Local(name) = underlying(f.owner.version, item).ty else {
             continue;
         };
         let Some(item_type) = f.owner.version.find_type(name) else {

@@ -1,7 +1,7 @@
 //! What `maxlength` and `minlength` share: which fields take which bound,
 //! found on the field, its list items, and the newtype or alias its type names.
 
-use crate::lint::context::{Cx, FieldView, strip};
+use crate::lint::context::{Cx, FieldView, underlying};
 use crate::lint::finding::Finding;
 use crate::model::{BYTE_STRING, FieldType, TypeBody, Validation};
 
@@ -26,37 +26,53 @@ const BOUNDED_FORMATS: &[&str] = &[
     "int-or-string",
 ];
 
-/// The validations of the field's value: its own, its named type's, its alias's.
+/// The validations of the field's value: its own, its alias's, and those
+/// of the newtypes and the type its type names (through every newtype).
 fn value_validation(f: &FieldView<'_>) -> Validation {
     let mut v = f.field.validation.clone();
-    let mut add = |other: &Validation| {
-        v.max_length = v.max_length.or(other.max_length);
-        v.min_length = v.min_length.or(other.min_length);
-        v.max_items = v.max_items.or(other.max_items);
-        v.min_items = v.min_items.or(other.min_items);
-        v.max_properties = v.max_properties.or(other.max_properties);
-        v.min_properties = v.min_properties.or(other.min_properties);
-        if v.enum_values.is_none() {
-            v.enum_values.clone_from(&other.enum_values);
-        }
-        if v.format.is_none() {
-            v.format.clone_from(&other.format);
-        }
-        if v.items.is_none() {
-            v.items.clone_from(&other.items);
-        }
-        v.field_set_rules
-            .extend(other.field_set_rules.iter().cloned());
-    };
-    if let Some(named) = f.named_type() {
-        add(&named.ty.validation);
-    }
     if let Some(alias) = &f.field.alias
         && let Some(a) = f.owner.version.find_alias(&alias.name)
     {
-        add(&a.validation);
+        inherit(&mut v, &a.validation);
+    }
+    inherit(&mut v, &named_validation(f, &f.field.ty));
+    v
+}
+
+/// The validations of the newtypes and the type `ty` names, outermost first.
+fn named_validation(f: &FieldView<'_>, ty: &FieldType) -> Validation {
+    let mut v = Validation::default();
+    let value = underlying(f.owner.version, ty);
+    for t in &value.newtypes {
+        inherit(&mut v, &t.validation);
+    }
+    if let FieldType::Local(name) = value.ty
+        && let Some(t) = f.owner.version.find_type(name)
+    {
+        inherit(&mut v, &t.validation);
     }
     v
+}
+
+/// Fills what `v` leaves unset from `other`.
+fn inherit(v: &mut Validation, other: &Validation) {
+    v.max_length = v.max_length.or(other.max_length);
+    v.min_length = v.min_length.or(other.min_length);
+    v.max_items = v.max_items.or(other.max_items);
+    v.min_items = v.min_items.or(other.min_items);
+    v.max_properties = v.max_properties.or(other.max_properties);
+    v.min_properties = v.min_properties.or(other.min_properties);
+    if v.enum_values.is_none() {
+        v.enum_values.clone_from(&other.enum_values);
+    }
+    if v.format.is_none() {
+        v.format.clone_from(&other.format);
+    }
+    if v.items.is_none() {
+        v.items.clone_from(&other.items);
+    }
+    v.field_set_rules
+        .extend(other.field_set_rules.iter().cloned());
 }
 
 /// Whether a string needs no length bound: an enum, or a bounded format.
@@ -67,7 +83,8 @@ fn bounded_string(v: &Validation) -> bool {
             .is_some_and(|f| BOUNDED_FORMATS.contains(&f))
 }
 
-/// What the type is, with newtypes of strings seen through.
+/// What the type is, with newtypes seen through (KAL follows Go's named
+/// types to the string, bytes, list or map under them).
 enum Shape<'a> {
     String,
     Bytes,
@@ -78,16 +95,12 @@ enum Shape<'a> {
 }
 
 fn shape<'a>(f: &FieldView<'a>, ty: &'a FieldType) -> Shape<'a> {
-    match strip(ty) {
+    match underlying(f.owner.version, ty).ty {
         FieldType::String => Shape::String,
         FieldType::External(e) if e.path == BYTE_STRING => Shape::Bytes,
         FieldType::Vec(item) | FieldType::Array { item, .. } => Shape::List(item),
         FieldType::Map { .. } => Shape::Map,
         FieldType::Local(name) => match f.owner.version.find_type(name).map(|t| &t.body) {
-            Some(TypeBody::Newtype(n)) => match strip(&n.inner) {
-                FieldType::String => Shape::String,
-                _ => Shape::Other,
-            },
             Some(TypeBody::Struct(s)) => Shape::Struct(s),
             _ => Shape::Other,
         },
@@ -150,13 +163,7 @@ pub(crate) fn check_bounds(rule: &'static str, cx: &Cx<'_>, bound: Bound) -> Vec
                 }
                 if matches!(shape(&f, item), Shape::String) {
                     let items = v.items.as_deref().cloned().unwrap_or_default();
-                    let item_type = match strip(item) {
-                        FieldType::Local(n) => {
-                            f.owner.version.find_type(n).map(|t| t.validation.clone())
-                        }
-                        _ => None,
-                    }
-                    .unwrap_or_default();
+                    let item_type = named_validation(&f, item);
                     if bounded_string(&items) || bounded_string(&item_type) {
                         continue;
                     }

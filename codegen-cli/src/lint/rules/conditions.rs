@@ -1,6 +1,6 @@
-//! `conditions`: a `conditions` field is `Vec<Condition>` (k8s-openapi's
-//! `metav1.Condition`), the struct's first field, `+listType=map`,
-//! `+listMapKey=type` and `+optional`. Go's protobuf tag and patch strategy
+//! `conditions`: a `conditions` field (by its Rust or its JSON name) is
+//! `Vec<Condition>` (k8s-openapi's `metav1.Condition`), the struct's first
+//! field, `+listType=map`, `+listMapKey=type` and `+optional`. Go's protobuf tag and patch strategy
 //! have no meaning for Rust types (kube-codegen writes CRDs, which neither
 //! uses): `useProtobuf` is accepted and changes nothing, `usePatchStrategy:
 //! Forbid` reports `+patchStrategy`/`+patchMergeKey` markers. Fix: the missing
@@ -48,7 +48,9 @@ pub fn run(cx: &Cx<'_>, settings: &Value) -> Result<Vec<Finding>, ConfigError> {
     let s: Settings = config::settings(NAME, settings)?;
     let mut out = Vec::new();
     for f in cx.fields() {
-        if f.field.json_name != "conditions" {
+        // KAL finds the field by its Go name, `Conditions`: the Rust name
+        // `conditions`, or the JSON name whatever the Rust one.
+        if f.field.name != "conditions" && f.field.json_name != "conditions" {
             continue;
         }
         let owner = &f.owner.ty.name;

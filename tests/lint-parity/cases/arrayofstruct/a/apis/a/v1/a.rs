@@ -207,6 +207,9 @@ pub struct ValidWithExactlyOneOf {
     pub items: Vec<ValidExactlyOneOfItem>,
 }
 
+// KAL's test names the Go fields (`FieldA;FieldB`); kube-codegen takes the
+// JSON names the CRD's rule uses (and refuses others).
+// +kubebuilder:validation:ExactlyOneOf=fieldA;fieldB
 #[serde(rename_all = "camelCase")]
 pub struct ValidExactlyOneOfItem {
     pub field_a: Option<String>,

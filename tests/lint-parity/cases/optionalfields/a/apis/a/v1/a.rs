@@ -50,11 +50,11 @@ pub struct A {
     pub struct_with_min_properties_on_struct: D, // want "field A.structWithMinPropertiesOnStruct should be a pointer."
     /// slice is a slice field.
     // +optional
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub slice: Vec<String>,
     /// map is a map field.
     // +optional
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub map: BTreeMap<String, String>,
     /// PointerSlice is a pointer slice field.
     // +optional

@@ -309,6 +309,11 @@ pub struct SingleLineMarkerTestStatus {
 // +kubebuilder:object:root=true
 // +kubebuilder:subresource:status
 
+
+
+
+
+
 // +kubebuilder:object:root=true
 ///
 /// TooFarAwayTest demonstrates that markers too far away are not detected.
