@@ -15,7 +15,7 @@ RUNS=${1:-7}
 command -v python3 >/dev/null || { echo "crd-parity.sh: python3 is required" >&2; exit 2; }
 
 echo "crd-parity.sh: building kube-codegen (release)" >&2
-cargo build --quiet --release --locked -p kube-codegen --manifest-path "$ROOT/Cargo.toml"
+cargo build --quiet --release --locked -p kube-codegen-cli --manifest-path "$ROOT/Cargo.toml"
 KC="$ROOT/target/release/kube-codegen"
 CG=$("$ROOT/hack/tools/controller-gen.sh" | tail -n1)
 

@@ -21,7 +21,7 @@ cd "$ROOT"
 command -v python3 >/dev/null || { echo "run.sh: python3 is required" >&2; exit 2; }
 
 echo "run.sh: building kube-codegen (release)" >&2
-cargo build --quiet --release --locked -p kube-codegen
+cargo build --quiet --release --locked -p kube-codegen-cli
 KC="$ROOT/target/release/kube-codegen"
 
 eval "$(bench/go-tools.sh)"

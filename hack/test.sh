@@ -39,7 +39,7 @@ cargo test --locked --workspace --no-run
 # As e2e::kube_codegen and e2e::app_controller build them (one package each,
 # so with that package's features): built here, before the tests, not in
 # the middle of timed ones.
-cargo build --locked --quiet -p kube-codegen
+cargo build --locked --quiet -p kube-codegen-cli
 cargo build --locked --quiet -p controller --bin app-controller
 
 # One run, binaries one after another: the fault and performance tests

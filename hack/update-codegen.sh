@@ -10,7 +10,7 @@ ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$ROOT"
 
 # Build once, then run the binary: `cargo run` per target would re-check the build.
-cargo build --quiet --locked -p kube-codegen
+cargo build --quiet --locked -p kube-codegen-cli
 BIN="$ROOT/target/debug/kube-codegen"
 # The generated crate is versioned with the API it is generated from: the
 # version of apis/Cargo.toml becomes generated/Cargo.toml's (`--crate-version`).

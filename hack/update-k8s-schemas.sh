@@ -4,7 +4,7 @@
 #
 # Usage: hack/update-k8s-schemas.sh [KUBE_VERSION]   (default v1.34.4)
 #
-# Writes codegen-cli/k8s-schemas/v<major>_<minor>.jsonl: one line per component schema
+# Writes generator/k8s-schemas/v<major>_<minor>.jsonl: one line per component schema
 # of the Kubernetes OpenAPI v3 spec (k8s.io/kubernetes/api/openapi-spec/v3, from the
 # Go module proxy), `{"name":"io.k8s.api.core.v1.Container","schema":{...}}`, sorted
 # by name with sorted keys, so a Kubernetes bump shows as a per-type diff.
@@ -19,7 +19,7 @@
 # - the strategic-merge-patch and discovery extensions (`x-kubernetes-patch-*`,
 #   `x-kubernetes-group-version-kind`, `x-kubernetes-unions`) are removed.
 # To add a version: run this with that version and add its file to
-# codegen-cli/src/emit/crd/k8s_versions.rs.
+# generator/src/emit/crd/k8s_versions.rs.
 set -euo pipefail
 
 KUBE_VERSION="${1:-v1.34.4}"
@@ -28,7 +28,7 @@ minor="${minor%.*}"
 staging="v0.${minor#*.}.${KUBE_VERSION##*.}"
 out_name="v${minor/./_}.jsonl"
 root="$(cd "$(dirname "$0")/.." && pwd)"
-out="$root/codegen-cli/k8s-schemas/$out_name"
+out="$root/generator/k8s-schemas/$out_name"
 
 command -v go >/dev/null || { echo "update-k8s-schemas.sh: error: no Go toolchain in PATH" >&2; exit 1; }
 command -v jq >/dev/null || { echo "update-k8s-schemas.sh: error: jq is needed" >&2; exit 1; }

@@ -7,7 +7,7 @@ set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$ROOT"
 
-cargo build --quiet --locked -p kube-codegen
+cargo build --quiet --locked -p kube-codegen-cli
 BIN="$ROOT/target/debug/kube-codegen"
 # The generated crate is versioned with the API it is generated from: the
 # version of apis/Cargo.toml becomes generated/Cargo.toml's (`--crate-version`).

@@ -6,8 +6,9 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
 
-use crate::emit::crd::{CrdOptions, KubeVersion};
-use crate::model::WebhookClient;
+use kube_codegen::emit::crd::{CrdOptions, KubeVersion};
+use kube_codegen::model::WebhookClient;
+use kube_codegen_upgrade_check as crd_diff;
 
 /// Generate Kubernetes clients, listers, informers, deep-copy and CRDs from
 /// plain Rust types annotated with `// +marker` comments.
@@ -135,7 +136,7 @@ pub struct LintArgs {
     /// How to report: `text` (rustc-style), `json`, or `sarif` (SARIF 2.1.0,
     /// for GitHub code scanning).
     #[arg(long, value_enum, default_value = "text")]
-    pub format: crate::lint::Format,
+    pub format: LintFormat,
 
     /// Report the findings as warnings and exit 0 (a summary, for adopting
     /// the rules step by step).
@@ -195,12 +196,12 @@ pub struct CrdDiffArgs {
     /// CRDs named in NEW), or crdify's `file://`, `kube://<name>` and
     /// `git://<ref>?path=<file>`.
     #[arg(value_name = "OLD", value_parser = parse_spec)]
-    pub old: crate::crd_diff::Spec,
+    pub old: crd_diff::Spec,
 
     /// The CRDs after, in the same forms (typically `apis/src`, whose
     /// findings then name the Rust field).
     #[arg(value_name = "NEW", value_parser = parse_spec)]
-    pub new: crate::crd_diff::Spec,
+    pub new: crd_diff::Spec,
 
     /// crdify's configuration file: `validations` (each check's
     /// `enforcement`: Error, Warn, None, and `configuration`),
@@ -218,7 +219,7 @@ pub struct CrdDiffArgs {
     pub input: InputArgs,
 }
 
-fn parse_spec(s: &str) -> Result<crate::crd_diff::Spec, String> {
+fn parse_spec(s: &str) -> Result<crd_diff::Spec, String> {
     s.parse()
 }
 
@@ -275,7 +276,7 @@ pub struct WebhookArgs {
 pub struct RoleNameArg {
     /// Name of the generated ClusterRole, and of every Role whose marker has no
     /// `roleName=` (controller-gen's `rbac:roleName=`).
-    #[arg(long, value_name = "NAME", default_value = crate::rbac::DEFAULT_ROLE_NAME)]
+    #[arg(long, value_name = "NAME", default_value = kube_codegen::rbac::DEFAULT_ROLE_NAME)]
     pub role_name: String,
 }
 
@@ -451,10 +452,10 @@ pub struct CrdArgs {
 
 impl InputArgs {
     /// How `crd diff` and `verify --since` generate a side from this input.
-    pub fn generation(&self) -> crate::crd_diff::Generation {
-        crate::crd_diff::Generation {
+    pub fn generation(&self) -> crd_diff::Generation {
+        crd_diff::Generation {
             input_dir: self.input_dir.clone(),
-            parse: crate::parse::ParseOptions {
+            parse: kube_codegen::parse::ParseOptions {
                 plural_exceptions: self.plural_exceptions.clone(),
             },
             crd: self.crd.options(),
@@ -505,19 +506,19 @@ fn parse_webhook_service(s: &str) -> Result<WebhookClient, String> {
         }
         None => (name_port, None),
     };
-    crate::parse::conversion::service_client(&format!("{namespace}/{name}"), path, port)
+    kube_codegen::parse::conversion::service_client(&format!("{namespace}/{name}"), path, port)
         .map_err(|(_, message, help)| format!("{message}: {help}"))
 }
 
 fn parse_webhook_url(s: &str) -> Result<String, String> {
-    crate::parse::conversion::check_url(s)
+    kube_codegen::parse::conversion::check_url(s)
         .map(|()| s.to_owned())
         .map_err(|why| format!("`{s}` {why}; the API server calls `https://HOST[:PORT][/PATH]`"))
 }
 
 fn parse_kube_version(s: &str) -> Result<KubeVersion, String> {
     s.parse()
-        .map_err(|e: crate::emit::crd::UnknownKubeVersion| e.to_string())
+        .map_err(|e: kube_codegen::emit::crd::UnknownKubeVersion| e.to_string())
 }
 
 /// Flags of `generate` and `verify`.
@@ -550,7 +551,7 @@ pub struct GenerateArgs {
     /// Set the generated crate's version: `[package] version` in
     /// `<output-dir>/Cargo.toml`, the only line of that file the generator
     /// touches (`verify` reports a different version as stale). Default: leave it.
-    #[arg(long, value_name = "SEMVER", value_parser = crate::crate_version::parse)]
+    #[arg(long, value_name = "SEMVER", value_parser = kube_codegen::crate_version::parse)]
     pub crate_version: Option<String>,
 
     /// Also generate RBAC: read the `+kubebuilder:rbac` markers of every `.rs`
@@ -624,4 +625,15 @@ mod tests {
         let err = parse_plural_exceptions("Endpoints").unwrap_err();
         assert!(err.contains("Kind:plural"), "{err}");
     }
+}
+
+/// The output formats of `kube-codegen lint --format`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum LintFormat {
+    /// rustc-style diagnostics, each naming its rule.
+    Text,
+    /// A JSON object: the findings with their fixes, and the counts.
+    Json,
+    /// SARIF 2.1.0, for GitHub code scanning.
+    Sarif,
 }

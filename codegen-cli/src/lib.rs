@@ -1,52 +1,55 @@
-//! kube-codegen: Kubernetes code generation for Rust.
+//! The `kube-codegen` command: the arguments ([`cli`]) and what each command
+//! does, over the generator (`kube-codegen`), the linter
+//! (`kube-codegen-lint`), the Go importer (`kube-codegen-import`), the
+//! scaffolder (`kube-codegen-scaffold`) and the upgrade check
+//! (`kube-codegen-upgrade-check`). The binary only parses arguments and calls
+//! [`run`] (ripgrep's and cargo's way), so a tool that embeds the command line
+//! gets the same behaviour.
 //!
-//! Plain Rust type files annotated with Go-style markers (`// +genclient`,
-//! `// +kubebuilder:validation:Minimum=0`, ...) go in; a crate with deep-copy
-//! `Clone` impls, `kube::Resource` impls, typed clientsets, fake clientsets,
-//! listers, informers and CRD YAML comes out.
+//! ```no_run
+//! use clap::Parser;
 //!
-//! The pipeline is parse → [`model`] → validate → [`emit`] → write; the CLI, a
-//! `build.rs` and the proc macros all share it.
-//!
-//! What a user calls: [`pipeline`] (what `kube-codegen generate`, `verify` and
-//! `crd` run), [`builder`] (the same from `build.rs`), [`diag`] (the
-//! diagnostics both report), [`crd_diff`] (`crd diff` and `verify --since`:
-//! upgrade safety between two sets of CRDs), [`cli`] (the command line, for
-//! a binary that embeds it) and `import` (Go API types to this input, with
-//! the `import` feature, on by default). The other public modules are the generator's stages, public
-//! only for this project's proc macros, benchmarks and tests: hidden from the
-//! docs and not covered by semver.
+//! fn main() -> std::process::ExitCode {
+//!     kube_codegen_cli::run(kube_codegen_cli::cli::Cli::parse())
+//! }
+//! ```
 
-pub mod builder;
 pub mod cli;
-pub mod diag;
-#[cfg(feature = "import")]
-pub mod import;
-pub mod lint;
-pub mod pipeline;
+mod commands;
+mod error;
+mod report;
 
-pub mod crd_diff;
-#[doc(hidden)]
-pub mod emit;
-#[doc(hidden)]
-pub mod model;
-#[doc(hidden)]
-pub mod parse;
-#[doc(hidden)]
-pub mod rbac;
-#[doc(hidden)]
-pub mod scaffold;
-#[doc(hidden)]
-pub mod webhook;
-#[doc(hidden)]
-pub mod write;
+use std::process::ExitCode;
 
-mod cargo_features;
-mod crate_version;
-mod dependencies;
-mod manifest;
-mod manifest_dependencies;
-mod map_keys;
-mod runtime_version;
-mod source_markers;
-mod validate;
+use cli::{Cli, Command, CrdSubcommand, CreateCommand};
+pub use error::Error;
+
+/// Runs one parsed command line, printing what it does to stdout and stderr;
+/// the exit status: 0 success, 1 stale output or a failed check (`verify`,
+/// `lint`, `crd diff`), 2 bad input or an I/O error.
+pub fn run(cli: Cli) -> ExitCode {
+    let result = match cli.command {
+        Command::Generate(args) => commands::generate::run(&args),
+        Command::Verify(args) => commands::verify::run(&args),
+        Command::Crd(args) => match &args.command {
+            Some(CrdSubcommand::Diff(diff)) => return commands::crd_diff::run(diff),
+            None => commands::crd::run(&args.input),
+        },
+        Command::Lint(args) => commands::lint::run(&args),
+        Command::Rbac(args) => commands::rbac::run(&args),
+        Command::Webhook(args) => commands::webhook::run(&args),
+        Command::Init(args) => return commands::scaffold::init(&args),
+        Command::Create(CreateCommand::Api(args)) => return commands::scaffold::create_api(&args),
+        Command::Create(CreateCommand::Webhook(args)) => {
+            return commands::scaffold::create_webhook(&args);
+        }
+        Command::Import(args) => commands::import::run(&args),
+    };
+    match result {
+        Ok(code) => code,
+        Err(err) => {
+            report::error(&err);
+            ExitCode::from(report::EXIT_BAD_INPUT)
+        }
+    }
+}

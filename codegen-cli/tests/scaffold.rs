@@ -364,7 +364,7 @@ fn a_user_installs_kube_codegen_and_builds_an_operator_from_an_empty_directory()
 /// record (`.crates2.json`), and the workspace takes kube-codegen's crates
 /// from the same repository at the very commit it was built from. A second
 /// install of kube-codegen costs minutes of CI, so this runs on demand:
-/// `cargo test -p kube-codegen --test scaffold -- --ignored`.
+/// `cargo test -p kube-codegen-cli --test scaffold -- --ignored`.
 #[test]
 #[ignore = "installs kube-codegen a second time, from a git repository: minutes"]
 fn a_git_install_takes_the_crates_from_the_commit_it_was_built_from() {

@@ -44,11 +44,8 @@ fn copy_example() -> PathBuf {
         .unwrap()
         .replace("name = \"build-rs-app\"", &format!("name = \"{PACKAGE}\""))
         .replace(
-            "path = \"../../codegen-cli\"",
-            &format!(
-                "path = {:?}",
-                root.join("codegen-cli").display().to_string()
-            ),
+            "path = \"../../generator\"",
+            &format!("path = {:?}", root.join("generator").display().to_string()),
         )
         .replace(
             "path = \"../../runtime\"",

@@ -2,7 +2,7 @@
 //! and marker, external k8s-openapi types, versions, errors, the structural checker
 //! and determinism. Whole files expected are under `tests/expected/`.
 //!
-//! Re-bless: KUBE_CODEGEN_BLESS=1 cargo test -p kube-codegen --test all crd::
+//! Re-bless: KUBE_CODEGEN_BLESS=1 cargo test -p kube-codegen-cli --test all crd::
 
 use std::path::PathBuf;
 

@@ -5,7 +5,7 @@
 //! line; and every way a side or a configuration can be wrong (cases under
 //! `tests/bad-input/crd-diff/<case>/`), each refused with exit status 2.
 //!
-//! Re-bless: KUBE_CODEGEN_BLESS=1 cargo test -p kube-codegen --test all crd_diff::
+//! Re-bless: KUBE_CODEGEN_BLESS=1 cargo test -p kube-codegen-cli --test all crd_diff::
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

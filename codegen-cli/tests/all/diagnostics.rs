@@ -3,7 +3,7 @@
 //! next to its input holds what the user is shown; several errors in one run
 //! are all reported.
 //!
-//! Re-bless: KUBE_CODEGEN_BLESS=1 cargo test -p kube-codegen --test all diagnostics::
+//! Re-bless: KUBE_CODEGEN_BLESS=1 cargo test -p kube-codegen-cli --test all diagnostics::
 
 use std::path::Path;
 

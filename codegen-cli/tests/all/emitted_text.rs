@@ -1,5 +1,5 @@
 //! The Rust the generator emits is text, written already formatted
-//! (`codegen-cli/src/emit/code.rs`), not tokens re-parsed for a formatter. So
+//! (`generator/src/emit/code.rs`), not tokens re-parsed for a formatter. So
 //! every emitted file is checked here: it parses with syn, and its layout is
 //! prettyplease's (what the files went through before the text emitters, so
 //! the generated crates did not change), blank lines aside, which the

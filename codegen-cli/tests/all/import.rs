@@ -2,15 +2,15 @@
 //! this test, `tests/import-input/`) through the import, then the
 //! generator; and Go it refuses, with its diagnostics
 //! (`tests/bad-input/import/*/expected.txt`; re-bless with
-//! `KUBE_CODEGEN_BLESS=1 cargo test -p kube-codegen --test all import::`).
+//! `KUBE_CODEGEN_BLESS=1 cargo test -p kube-codegen-cli --test all import::`).
 //! Real projects: `cargo test -p import-parity`.
 
 use std::path::{Path, PathBuf};
 
 use kube_codegen::emit::crd::{CrdOptions, build_crds};
-use kube_codegen::import::{ImportOptions, import};
 use kube_codegen::parse::{ParseOptions, parse_dir};
 use kube_codegen::pipeline::Error;
+use kube_codegen_import::{ImportOptions, import};
 use serde_json::json;
 
 use crate::support::expect::expect_file;

@@ -3,12 +3,12 @@
 //! Certificate), `--fix` on a copy, suppression markers and their mistakes,
 //! the configuration shapes and their errors, and the profiles.
 //!
-//! Re-bless: KUBE_CODEGEN_BLESS=1 cargo test -p kube-codegen --test all lint::
+//! Re-bless: KUBE_CODEGEN_BLESS=1 cargo test -p kube-codegen-cli --test all lint::
 
 use std::path::{Path, PathBuf};
 
-use kube_codegen::lint::{self, LintConfig, Profile};
 use kube_codegen::parse::ParseOptions;
+use kube_codegen_lint::{self as lint, LintConfig, Profile};
 
 use crate::support::expect::expect_file;
 

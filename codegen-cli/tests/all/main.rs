@@ -2,7 +2,7 @@
 //! binary: each separate binary linked the whole crate again, which made
 //! `cargo test` spend most of its build time linking (cargo's advice for a
 //! crate with many integration tests). One file's tests:
-//! `cargo test -p kube-codegen --test all diagnostics::`.
+//! `cargo test -p kube-codegen-cli --test all diagnostics::`.
 //!
 //! `scaffold.rs` stays a binary of its own: it installs the CLI from a clean
 //! copy of the repository and builds scaffolded workspaces, and is run by name

@@ -3,7 +3,7 @@
 //! markers leave every file as it was. `expected.txt` in each case holds what
 //! the user is shown.
 //!
-//! Re-bless: KUBE_CODEGEN_BLESS=1 cargo test -p kube-codegen --test all rbac_diagnostics::
+//! Re-bless: KUBE_CODEGEN_BLESS=1 cargo test -p kube-codegen-cli --test all rbac_diagnostics::
 
 use std::path::Path;
 use std::process::Command;

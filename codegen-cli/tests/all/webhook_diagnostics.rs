@@ -4,7 +4,7 @@
 //! `expected.txt` next to it holds what `kube-codegen webhook` prints. Then:
 //! bad markers leave every file as it was, and the flags come in pairs.
 //!
-//! Re-bless: KUBE_CODEGEN_BLESS=1 cargo test -p kube-codegen --test all webhook_diagnostics::
+//! Re-bless: KUBE_CODEGEN_BLESS=1 cargo test -p kube-codegen-cli --test all webhook_diagnostics::
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

@@ -88,7 +88,7 @@ fn build_kube_codegen() -> Result<PathBuf> {
             "build",
             "--quiet",
             "-p",
-            "kube-codegen",
+            "kube-codegen-cli",
             "--bin",
             "kube-codegen",
         ])
@@ -99,7 +99,7 @@ fn build_kube_codegen() -> Result<PathBuf> {
     }
     let status = cmd.status().context("running cargo build")?;
     if !status.success() {
-        bail!("cargo build -p kube-codegen failed ({status})");
+        bail!("cargo build -p kube-codegen-cli failed ({status})");
     }
     Ok(profile_dir.join("kube-codegen"))
 }

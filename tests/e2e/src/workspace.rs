@@ -38,7 +38,7 @@ fn cargo_build() -> Command {
 /// The `kube-codegen` binary of this workspace, built first.
 pub fn kube_codegen() -> Result<PathBuf> {
     let status = cargo_build()
-        .args(["--quiet", "-p", "kube-codegen", "--manifest-path"])
+        .args(["--quiet", "-p", "kube-codegen-cli", "--manifest-path"])
         .arg(crate::repo_root().join("Cargo.toml"))
         .status()?;
     if !status.success() {

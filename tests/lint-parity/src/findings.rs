@@ -43,10 +43,10 @@ pub fn normalize(name: &str) -> String {
 
 /// Our findings on a case's twin.
 pub fn ours(case: &crate::case::Case) -> anyhow::Result<Vec<Found>> {
-    use kube_codegen::lint::{LintConfig, lint_dir};
+    use kube_codegen_lint::{LintConfig, lint_dir};
     let config = LintConfig::from_plain(&case.config, None)?;
     let report = lint_dir(&case.apis(), &Default::default(), &config).map_err(|e| match e {
-        kube_codegen::lint::Error::Input(d) => {
+        kube_codegen_lint::Error::Input(d) => {
             anyhow::anyhow!("{} does not parse:\n{d}", case.name)
         }
         other => anyhow::anyhow!("{}: {other}", case.name),

@@ -25,7 +25,7 @@ pub struct Outcome {
 
 /// Checks one case; `listed` holds the listed differences as (key, only).
 pub fn check(case: &Case, listed: &BTreeSet<(String, String)>) -> Result<Outcome> {
-    use kube_codegen::lint::{LintConfig, lint_dir};
+    use kube_codegen_lint::{LintConfig, lint_dir};
     let config = LintConfig::from_plain(&case.config, None)?;
     let report = lint_dir(&case.apis(), &Default::default(), &config)
         .map_err(|e| anyhow::anyhow!("{}: {e:?}", case.name))?;

@@ -123,7 +123,7 @@ fn every_rule_has_a_case() -> Result<()> {
         .iter()
         .map(|c| c.name.split('/').next().unwrap_or_default().to_owned())
         .collect();
-    let missing: Vec<&str> = kube_codegen::lint::registry::RULES
+    let missing: Vec<&str> = kube_codegen_lint::registry::RULES
         .iter()
         .map(|r| r.name)
         .filter(|n| !covered.contains(*n))
