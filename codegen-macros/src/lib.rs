@@ -37,6 +37,8 @@
 mod expand;
 mod generate;
 mod source_map;
+#[cfg(test)]
+mod ui;
 
 use proc_macro::TokenStream;
 

@@ -98,7 +98,9 @@ impl SourceMap {
                         Delimiter::None => ("", ""),
                     };
                     let braces = group.delimiter() == Delimiter::Brace;
-                    self.spanned(open, group.span_open());
+                    // The whole group: an error at its opening delimiter is
+                    // about all of it (a tuple type, a list).
+                    self.spanned(open, group.span());
                     if braces {
                         self.raw("\n");
                     } else {

@@ -47,7 +47,7 @@ mod store {
     }
 }
 
-fn main() {
+pub fn check() {
     use k8s_openapi::Resource;
 
     let crd = store::v1::Shelf::crd();

@@ -56,7 +56,7 @@ pub mod v1alpha1 {
     }
 }
 
-fn main() {
+pub fn check() {
     use v1alpha1::Moose;
 
     assert_eq!(Moose::PLURAL, "moose");
