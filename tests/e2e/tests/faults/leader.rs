@@ -111,6 +111,7 @@ impl Process {
             .arg("--leader-election-id=app-controller")
             .arg(format!("--leader-election-namespace={ns}"))
             .arg(format!("--identity={identity}"))
+            .args(support::election_args())
             .args(["--health-probe-bind-address=0", "--log-format=json"])
             .stdout(Stdio::null())
             .stderr(log.reopen()?)

@@ -79,10 +79,40 @@ pub async fn control_plane() -> Result<&'static e2e::ControlPlane> {
     Ok(cp)
 }
 
-/// The Lease of the App controller in `ns`, with controller-runtime's
-/// durations unless a scenario shortens them.
+/// Lease durations of the fault scenarios: shorter than controller-runtime's
+/// 15 s / 10 s / 2 s, so a takeover costs seconds of CI, not tens; the same
+/// proportions, and the same 3 s margin between a short outage and the
+/// renew deadline (less one retry period) as the 15 s Lease had with a 5 s
+/// outage. The long runs at the product's defaults are `--ignored` ones.
+pub const LEASE_DURATION: Duration = Duration::from_secs(8);
+/// See [`LEASE_DURATION`].
+pub const RENEW_DEADLINE: Duration = Duration::from_secs(6);
+/// See [`LEASE_DURATION`].
+pub const RETRY_PERIOD: Duration = Duration::from_secs(1);
+
+/// The Lease of the App controller in `ns`, with the scenarios' durations.
 pub fn election(ns: &str) -> LeaderElection {
-    LeaderElection::new("app-controller", ns)
+    LeaderElection {
+        lease_duration: LEASE_DURATION,
+        renew_deadline: RENEW_DEADLINE,
+        retry_period: RETRY_PERIOD,
+        ..LeaderElection::new("app-controller", ns)
+    }
+}
+
+/// The same durations as `app-controller` flags.
+pub fn election_args() -> [String; 3] {
+    [
+        format!(
+            "--leader-elect-lease-duration={}s",
+            LEASE_DURATION.as_secs()
+        ),
+        format!(
+            "--leader-elect-renew-deadline={}s",
+            RENEW_DEADLINE.as_secs()
+        ),
+        format!("--leader-elect-retry-period={}s", RETRY_PERIOD.as_secs()),
+    ]
 }
 
 /// A replica's settings: `ns` only, quick retries, `election`.
