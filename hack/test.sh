@@ -8,20 +8,41 @@ set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$ROOT"
+TARGET=${CARGO_TARGET_DIR:-$ROOT/target}
 
-# Each step's start, with the minutes and seconds since the run began, so a
-# slow step shows in CI's log.
+# Each step's start, with the minutes and seconds since the run began and the
+# CPU (user + system, of everything it ran) the previous step used, so a slow
+# step shows in CI's log.
 STARTED=$SECONDS
-step() { printf '\n==> [%dm%02ds] %s\n' $(((SECONDS - STARTED) / 60)) $(((SECONDS - STARTED) % 60)) "$*"; }
+CPU_BEFORE=0
+cpu_seconds() { times | awk 'NR == 2 { split($1, u, /[ms]/); split($2, s, /[ms]/); printf "%d", u[1] * 60 + u[2] + s[1] * 60 + s[2] }'; }
+step() {
+    local cpu
+    cpu=$(cpu_seconds)
+    [ "$STARTED" -ne "$SECONDS" ] && printf '    (%d s of CPU)\n' $((cpu - CPU_BEFORE))
+    CPU_BEFORE=$cpu
+    printf '\n==> [%dm%02ds] %s\n' $(((SECONDS - STARTED) / 60)) $(((SECONDS - STARTED) % 60)) "$*"
+}
 
 step "cargo fmt --check"
 cargo fmt --all -- --check
 
-step "verify-codegen"
-hack/verify-codegen.sh
+step "control plane binaries (built once, then cached)"
+hack/k8s/build.sh
 
-step "cargo clippy (workspace, all targets, -D warnings)"
-cargo clippy --locked --workspace --all-targets -- -D warnings
+# clippy as the compiler of the workspace's own crates while they are built
+# for the tests (what `cargo clippy` does, over a check build of its own):
+# every crate is compiled once for both, with clippy's lints at -D warnings.
+# Exported, so that every later cargo command in the workspace (the
+# end-to-end tests' own builds among them) finds its units fresh.
+CLIPPY_DRIVER=$(command -v clippy-driver)
+export RUSTC_WORKSPACE_WRAPPER=$CLIPPY_DRIVER
+export CLIPPY_ARGS="-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__"
+step "cargo clippy -D warnings, and every target of the workspace built for the tests"
+cargo test --locked --workspace --all-targets --no-run
+
+step "verify-codegen"
+KUBE_CODEGEN_BIN="$TARGET/debug/kube-codegen" hack/verify-codegen.sh
 
 step "each API group of the generated crates alone (their cargo features)"
 for features in "" myapp applyconfigurations; do
@@ -31,22 +52,13 @@ for features in "" batch fleet infra applyconfigurations infra,applyconfiguratio
     cargo clippy --locked -p fixture-generated --no-default-features --features "$features" -- -D warnings
 done
 
-step "control plane binaries (built once, then cached)"
-hack/k8s/build.sh
-
-step "cargo test: build every test binary, and the binaries the end-to-end tests run"
-cargo test --locked --workspace --no-run
-# As e2e::kube_codegen and e2e::app_controller build them (one package each,
-# so with that package's features): built here, before the tests, not in
-# the middle of timed ones.
-cargo build --locked --quiet -p kube-codegen-cli
-cargo build --locked --quiet -p controller --bin app-controller
-
 # One run, binaries one after another: the fault and performance tests
 # assert bounds on latencies (a p99 within 1.2x, convergence within 5 s)
-# that a compile-heavy binary beside them would break.
+# that a compile-heavy binary beside them would break. The end-to-end tests
+# run the binaries built above (KUBE_CODEGEN_PREBUILT), not a build of their
+# own package's features.
 step "cargo test (unit, snapshot, generated crates, differential suites, end-to-end)"
-cargo test --locked --workspace --no-fail-fast
+KUBE_CODEGEN_PREBUILT="$TARGET/debug" cargo test --locked --workspace --no-fail-fast
 
 step "package the runtime and the generated crate, build them outside the workspace"
 hack/verify-package.sh

@@ -9,9 +9,14 @@ set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$ROOT"
 
-# Build once, then run the binary: `cargo run` per target would re-check the build.
-cargo build --quiet --locked -p kube-codegen-cli
-BIN="$ROOT/target/debug/kube-codegen"
+# Build once, then run the binary: `cargo run` per target would re-check the
+# build. KUBE_CODEGEN_BIN: a kube-codegen built already (hack/test.sh's, built
+# with the rest of the workspace).
+BIN=${KUBE_CODEGEN_BIN:-}
+if [ -z "$BIN" ]; then
+    cargo build --quiet --locked -p kube-codegen-cli
+    BIN="$ROOT/target/debug/kube-codegen"
+fi
 # The generated crate is versioned with the API it is generated from: the
 # version of apis/Cargo.toml becomes generated/Cargo.toml's (`--crate-version`).
 API_VERSION=$(cargo pkgid --offline -p apis | sed 's/.*[#@]//')

@@ -35,8 +35,29 @@ fn cargo_build() -> Command {
     command
 }
 
+/// `KUBE_CODEGEN_PREBUILT`: a directory holding this workspace's binaries,
+/// already built by the caller (`hack/test.sh` builds every target of the
+/// workspace once, with the workspace's features; a `cargo build -p` here
+/// would resolve the features of one package and compile dozens of crates
+/// again). Unset, each binary is built here first.
+fn prebuilt(name: &str) -> Result<Option<PathBuf>> {
+    let Some(dir) = std::env::var_os("KUBE_CODEGEN_PREBUILT") else {
+        return Ok(None);
+    };
+    let binary = PathBuf::from(dir).join(name);
+    anyhow::ensure!(
+        binary.is_file(),
+        "KUBE_CODEGEN_PREBUILT is set but has no {name}: {} (build the workspace first, or unset it)",
+        binary.display()
+    );
+    Ok(Some(binary))
+}
+
 /// The `kube-codegen` binary of this workspace, built first.
 pub fn kube_codegen() -> Result<PathBuf> {
+    if let Some(binary) = prebuilt("kube-codegen")? {
+        return Ok(binary);
+    }
     let status = cargo_build()
         .args(["--quiet", "-p", "kube-codegen-cli", "--manifest-path"])
         .arg(crate::repo_root().join("Cargo.toml"))
@@ -51,6 +72,9 @@ pub fn kube_codegen() -> Result<PathBuf> {
 
 /// The `app-controller` binary of this workspace, built first.
 pub fn app_controller() -> Result<PathBuf> {
+    if let Some(binary) = prebuilt("app-controller")? {
+        return Ok(binary);
+    }
     let out = cargo_build()
         .args(["-p", "controller", "--bin", "app-controller"])
         .arg("--message-format=json")
