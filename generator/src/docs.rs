@@ -167,9 +167,7 @@ fn section(def: &MarkerDef) -> Section {
         | M::SkipVersion
         | M::SelectableField
         | M::CrdMetadata => Section::Crd,
-        M::ConversionStrategy | M::ConversionWebhook | M::ConversionLossless => {
-            Section::Conversion
-        }
+        M::ConversionStrategy | M::ConversionWebhook | M::ConversionLossless => Section::Conversion,
         _ if declarative
             && !matches!(
                 def.id,
@@ -216,9 +214,7 @@ fn section(def: &MarkerDef) -> Section {
         | M::Schemaless
         | M::Title
         | M::ExternalDocs => Section::Schema,
-        M::ListType | M::ListMapKey | M::MapType | M::StructType | M::EnumType => {
-            Section::Topology
-        }
+        M::ListType | M::ListMapKey | M::MapType | M::StructType | M::EnumType => Section::Topology,
         M::Rbac | M::Webhook | M::WebhookConfiguration => Section::ControllerCode,
         M::LintIgnore => Section::KubeCodegen,
         M::Foreign | M::Ignored => Section::Warned,
@@ -255,7 +251,7 @@ pub fn marker_reference() -> String {
          controller-gen reads it.\n\
          - A misspelt or unknown marker is an error that names the marker it most likely \
          meant, and so is a marker where it cannot apply; a marker given twice that is not \
-         repeatable is a warning (the last one counts).\n\
+         repeatable is a warning (the last one counts). Repeatable markers add up.\n\
          \n\
          Rust says the rest: `Option<T>` is optional, `#[serde(rename, rename_all, default, \
          flatten, skip)]` are honoured, k8s-openapi's types get their real schemas.\n",
@@ -303,9 +299,9 @@ fn marker(out: &mut String, def: &MarkerDef, section: Section) {
         out.push_str(&format!("- Value: {}.\n", value(kind)));
     }
     out.push_str(if def.repeatable {
-        "- Repeatable: yes, each one adds to the others.\n"
+        "- Repeatable: yes.\n"
     } else {
-        "- Repeatable: no (given twice, the last one counts).\n"
+        "- Repeatable: no.\n"
     });
     if def.has_items_form() {
         let short = def.name.trim_start_matches("kubebuilder:validation:");
@@ -325,12 +321,12 @@ fn marker(out: &mut String, def: &MarkerDef, section: Section) {
                 Some(values) => format!("{}: {values}", value(arg.kind)),
                 None => value(arg.kind),
             };
-            let required = if arg.required {
-                "required"
-            } else {
-                "optional"
-            };
-            out.push_str(&format!("| `{}` | {} | {required} |\n", arg.name, cell(&what)));
+            let required = if arg.required { "required" } else { "optional" };
+            out.push_str(&format!(
+                "| `{}` | {} | {required} |\n",
+                arg.name,
+                cell(&what)
+            ));
         }
     }
 }
@@ -417,6 +413,7 @@ fn value(kind: ValueKind) -> String {
         ValueKind::LiteralList => {
             "a list of strings, numbers or booleans (`a;b;1` or `{a,b,1}`)".to_owned()
         }
+        ValueKind::OneOf([one]) => format!("`{one}`"),
         ValueKind::OneOf(values) => format!("one of {}", code_list(values)),
         ValueKind::Raw => "text the marker reads itself (see above)".to_owned(),
     }
@@ -523,7 +520,10 @@ mod tests {
             "`+kubebuilder:printcolumn:name=<string>,type=integer|number|string|boolean|date,\
              JSONPath=<string>[,description=<string>][,format=int32|int64|float|double|byte|date|date-time|password][,priority=<integer>]`"
         );
-        assert_eq!(places(Targets::ANY), "the version module (`//!`), a type (struct or enum) or a field");
+        assert_eq!(
+            places(Targets::ANY),
+            "the version module (`//!`), a type (struct or enum) or a field"
+        );
         assert_eq!(code_list(&["a", "b", "c"]), "`a`, `b` or `c`");
     }
 }

@@ -31,7 +31,7 @@ pub(crate) static DEF: MarkerDef = MarkerDef {
     spec: ArgSpec::Args(ARGS),
     repeatable: true,
     note: "",
-    help: "A rule of the operator's ClusterRole, or with `namespace=` of a Role in that namespace: the API `groups` (`core` or `\"\"` for the core group), `resources` (`deployments`, `memcacheds/status`), `resourceNames`, and the `verbs`; or `urls` and their verbs for non-resource URLs (`/healthz`). `roleName=` puts it in a role of that name instead of `--role-name`'s.",
+    help: "A rule of the operator's ClusterRole, or with `namespace=` of a Role in that namespace: the API `groups` (`core` or `\"\"` for the core group), `resources` (`deployments`, `memcacheds/status`), `resourceNames`, and the `verbs` it allows (every rule has them); or `urls` and their verbs for non-resource URLs (`/healthz`). `roleName=` puts it in a role of that name instead of `--role-name`'s.",
 };
 
 /// The verbs the API server's authorizers check: the standard request verbs,

@@ -50,7 +50,7 @@ pub(crate) static DEF: MarkerDef = MarkerDef {
     spec: ArgSpec::Args(ARGS),
     repeatable: true,
     note: "",
-    help: "An admission webhook of the operator, in the MutatingWebhookConfiguration (`mutating=true`) or the ValidatingWebhookConfiguration: the requests it gets (`groups`, `versions`, `resources`, `verbs`: `create`, `update`, `delete`, `connect`), where the API server sends them (`path` on the webhook Service, or `url`), its `name` (a domain name, unique in its configuration) and how it is called (`failurePolicy`, `sideEffects`, `matchPolicy`, `timeoutSeconds`, `reinvocationPolicy`, `admissionReviewVersions`); `patch=` is a strategic merge patch of the webhook, for what the other arguments cannot say (`matchConditions`, selectors).",
+    help: "An admission webhook of the operator, in the MutatingWebhookConfiguration (`mutating=true`) or the ValidatingWebhookConfiguration: the requests it gets (`groups`, `versions`, `resources`, `verbs`: `create`, `update`, `delete`, `connect`), where the API server sends them (`path` on the webhook Service, or `url`), its `name` (a domain name, unique in its configuration) and how it is called (`failurePolicy`, `sideEffects`, which admissionregistration.k8s.io/v1 requires, `matchPolicy`, `timeoutSeconds`, `reinvocationPolicy`, `admissionReviewVersions`); `patch=` is a strategic merge patch of the webhook, for what the other arguments cannot say (`matchConditions`, selectors).",
 };
 
 /// controller-gen's defaults for a webhook served by a Service.
