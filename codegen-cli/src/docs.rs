@@ -33,7 +33,7 @@ pub fn cli_reference() -> String {
         out.push_str(&format!(
             "| [`{path}`](#{}) | {} |\n",
             anchor(path),
-            escape(&about).replace('|', "\\|")
+            escape(&first_sentence(&about)).replace('|', "\\|")
         ));
     }
     for (path, command) in &all {
@@ -73,7 +73,7 @@ fn section(out: &mut String, path: &str, command: &Command) {
             out.push_str(&format!(
                 "- [`{name}`](#{}): {}\n",
                 anchor(&name),
-                escape(&about)
+                escape(&first_sentence(&about))
             ));
         }
     }
@@ -131,7 +131,7 @@ fn arg_help(arg: &Arg) -> String {
         .or(arg.get_help())
         .map(|h| h.to_string())
         .unwrap_or_default();
-    let mut text = escape(&help.replace("\n\n", " ").replace('\n', " "));
+    let mut text = sentence(&escape(&help.replace("\n\n", " ").replace('\n', " ")));
     let takes_value = arg.get_action().takes_values();
     if takes_value {
         let values: Vec<String> = arg
@@ -157,7 +157,10 @@ fn arg_help(arg: &Arg) -> String {
     if arg.is_required_set() {
         text.push_str(" Required.");
     }
-    if matches!(arg.get_action(), ArgAction::Append) && !arg.is_positional() {
+    if matches!(arg.get_action(), ArgAction::Append)
+        && !arg.is_positional()
+        && !help.to_lowercase().contains("repeat")
+    {
         text.push_str(" Repeatable.");
     }
     text
@@ -180,9 +183,35 @@ fn usage(command: &Command) -> String {
 /// Text of clap's help as Markdown paragraphs.
 fn paragraphs(text: &str) -> String {
     text.split("\n\n")
-        .map(|p| format!("{}\n", escape(&p.replace('\n', " "))))
+        .map(|p| format!("{}\n", sentence(&escape(&p.replace('\n', " ")))))
         .collect::<Vec<_>>()
         .join("\n")
+}
+
+/// `text` ending with a full stop: clap drops the one of a help's first
+/// paragraph.
+fn sentence(text: &str) -> String {
+    let text = text.trim_end();
+    if text.is_empty() || text.ends_with(['.', '!', '?', ':']) {
+        text.to_owned()
+    } else {
+        format!("{text}.")
+    }
+}
+
+/// The first sentence of a help text (up to a full stop before a capital
+/// letter), with its full stop.
+fn first_sentence(text: &str) -> String {
+    let end = text
+        .char_indices()
+        .find(|&(i, c)| {
+            c == '.' && {
+                let mut rest = text[i + 1..].chars();
+                rest.next() == Some(' ') && rest.next().is_some_and(char::is_uppercase)
+            }
+        })
+        .map_or(text.len(), |(i, _)| i);
+    sentence(&text[..end])
 }
 
 /// Help text as Markdown: outside `code`, `<`, `>` and `*` are the
@@ -259,6 +288,18 @@ mod tests {
             assert!(page.contains(flag), "{flag}");
         }
         assert!(!page.contains("--help"), "clap's own flags are left out");
+    }
+
+    #[test]
+    fn the_table_of_commands_says_the_first_sentence() {
+        assert_eq!(
+            first_sentence("Check it, e.g. `a`. Prints a diff. Exit status: 0"),
+            "Check it, e.g. `a`."
+        );
+        assert_eq!(
+            first_sentence("Scaffold something new"),
+            "Scaffold something new."
+        );
     }
 
     #[test]
