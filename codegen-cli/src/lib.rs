@@ -16,6 +16,8 @@
 
 pub mod cli;
 mod commands;
+#[doc(hidden)]
+pub mod docs;
 mod error;
 mod report;
 

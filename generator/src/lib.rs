@@ -28,6 +28,8 @@ pub mod crate_version;
 #[doc(hidden)]
 pub mod dependencies;
 #[doc(hidden)]
+pub mod docs;
+#[doc(hidden)]
 pub mod emit;
 #[doc(hidden)]
 pub mod manifest;

@@ -207,6 +207,10 @@ pub struct MarkerDef {
     pub repeatable: bool,
     /// For `Foreign`, `OtherTool`, `Ignored` and `Unsupported` markers: why.
     pub note: &'static str,
+    /// What the marker does, in a sentence or two (the marker reference of
+    /// the user guide, `docs/src/reference/markers.md`, is made of these);
+    /// empty for the markers with a `note`.
+    pub help: &'static str,
 }
 
 impl MarkerDef {
@@ -239,7 +243,13 @@ impl MarkerDef {
     }
 }
 
-const fn def(id: MarkerId, name: &'static str, targets: Targets, spec: ArgSpec) -> MarkerDef {
+const fn def(
+    id: MarkerId,
+    name: &'static str,
+    targets: Targets,
+    spec: ArgSpec,
+    help: &'static str,
+) -> MarkerDef {
     MarkerDef {
         id,
         name,
@@ -247,6 +257,7 @@ const fn def(id: MarkerId, name: &'static str, targets: Targets, spec: ArgSpec) 
         spec,
         repeatable: false,
         note: "",
+        help,
     }
 }
 
@@ -255,10 +266,11 @@ const fn repeatable(
     name: &'static str,
     targets: Targets,
     spec: ArgSpec,
+    help: &'static str,
 ) -> MarkerDef {
     MarkerDef {
         repeatable: true,
-        ..def(id, name, targets, spec)
+        ..def(id, name, targets, spec, help)
     }
 }
 
@@ -266,7 +278,7 @@ const fn foreign(name: &'static str, note: &'static str) -> MarkerDef {
     MarkerDef {
         note,
         repeatable: true,
-        ..def(MarkerId::Foreign, name, Targets::ANY, ArgSpec::Any)
+        ..def(MarkerId::Foreign, name, Targets::ANY, ArgSpec::Any, "")
     }
 }
 
@@ -274,7 +286,7 @@ const fn other_tool(name: &'static str, note: &'static str) -> MarkerDef {
     MarkerDef {
         note,
         repeatable: true,
-        ..def(MarkerId::OtherTool, name, Targets::ANY, ArgSpec::Any)
+        ..def(MarkerId::OtherTool, name, Targets::ANY, ArgSpec::Any, "")
     }
 }
 
@@ -282,7 +294,7 @@ const fn ignored(name: &'static str, note: &'static str) -> MarkerDef {
     MarkerDef {
         note,
         repeatable: true,
-        ..def(MarkerId::Ignored, name, Targets::ANY, ArgSpec::Any)
+        ..def(MarkerId::Ignored, name, Targets::ANY, ArgSpec::Any, "")
     }
 }
 
@@ -290,7 +302,7 @@ const fn unsupported(name: &'static str, note: &'static str) -> MarkerDef {
     MarkerDef {
         note,
         repeatable: true,
-        ..def(MarkerId::Unsupported, name, Targets::ANY, ArgSpec::Any)
+        ..def(MarkerId::Unsupported, name, Targets::ANY, ArgSpec::Any, "")
     }
 }
 
@@ -379,108 +391,201 @@ const SELECTABLE_FIELD_ARGS: &[ArgDef] = &[ArgDef::required("JSONPath", V::Str)]
 
 /// Every known marker.
 pub(crate) static MARKERS: &[MarkerDef] = &[
-    def(M::GroupName, "groupName", Targets::MODULE, Value(V::Str)),
+    def(
+        M::GroupName,
+        "groupName",
+        Targets::MODULE,
+        Value(V::Str),
+        "The API group of every kind in the version module, a DNS name with a dot (`+groupName=cache.example.com`). Each version module has one.",
+    ),
     def(
         M::VersionName,
         "versionName",
         Targets::MODULE,
         Value(V::Str),
+        "The API version of the module's kinds, when it is not the module's name (the directory `v1alpha1` is version `v1alpha1` without it).",
     ),
     def(
         M::GroupGoName,
         "groupGoName",
         Targets::MODULE,
         Value(V::Str),
+        "The name of the group's accessor on the generated clientset and informer factory (`+groupGoName=MyApp`: `my_app()`), instead of the group's module name; every version of the group gives the same.",
     ),
     def(
         M::DeepcopyGen,
         "k8s:deepcopy-gen",
         Targets::MT,
         Value(V::Str),
+        "Deep copy (the generated types' `Clone`): on the module, `=package` for every type of the module and `=false` for none; on a type, `=true` or `=false` for that type.",
     ),
     def(
         M::DeepcopyGenInterfaces,
         "k8s:deepcopy-gen:interfaces",
         T,
         Value(V::Str),
+        "deepcopy-gen's `runtime.Object` interfaces of a Go type: accepted, no effect (a kind's `kube::Resource` impl comes from `+genclient` or `+kubebuilder:object:root`).",
     ),
     def(
         M::DeepcopyGenNonPointerInterfaces,
         "k8s:deepcopy-gen:nonpointer-interfaces",
         T,
         Value(V::Bool),
+        "deepcopy-gen's interfaces on non-pointer receivers: accepted, no effect.",
     ),
     def(
         M::ObjectGenerate,
         "kubebuilder:object:generate",
         Targets::MT,
         Value(V::Bool),
+        "controller-gen's spelling of `+k8s:deepcopy-gen`: on the module, deep copy for every type (`=true`) or none (`=false`); on a type, for that type.",
     ),
-    def(M::ObjectRoot, "kubebuilder:object:root", T, Value(V::Bool)),
-    def(M::Genclient, "genclient", T, Flag),
+    def(
+        M::ObjectRoot,
+        "kubebuilder:object:root",
+        T,
+        Value(V::Bool),
+        "Makes the type a kind (a version of a CRD, a `kube::Resource` impl) without a typed client; `+genclient` adds one. A `FooList` type marked so, as kubebuilder writes it, is a list type, not a kind.",
+    ),
+    def(
+        M::Genclient,
+        "genclient",
+        T,
+        Flag,
+        "Makes the type a kind: a typed client with every verb (unless the `+genclient:` markers below say otherwise), a lister, an informer, a `kube::Resource` impl and a version of the kind's CRD; with a `status` field, the status verbs and the status subresource.",
+    ),
     def(
         M::GenclientNonNamespaced,
         "genclient:nonNamespaced",
         T,
         Flag,
+        "The kind is cluster-scoped: its CRD has `scope: Cluster` and its client takes no namespace.",
     ),
-    def(M::GenclientNoStatus, "genclient:noStatus", T, Flag),
-    def(M::GenclientNoVerbs, "genclient:noVerbs", T, Flag),
-    def(M::GenclientReadonly, "genclient:readonly", T, Flag),
+    def(
+        M::GenclientNoStatus,
+        "genclient:noStatus",
+        T,
+        Flag,
+        "The client has no status verbs (`update_status`, `patch_status`, `apply_status`), and `+genclient` alone gives the CRD no status subresource.",
+    ),
+    def(
+        M::GenclientNoVerbs,
+        "genclient:noVerbs",
+        T,
+        Flag,
+        "The client has no verbs.",
+    ),
+    def(
+        M::GenclientReadonly,
+        "genclient:readonly",
+        T,
+        Flag,
+        "The client has only the read verbs: `get`, `list` and `watch`.",
+    ),
     def(
         M::GenclientOnlyVerbs,
         "genclient:onlyVerbs",
         T,
         Value(V::Raw),
+        "The client has only these verbs (`+genclient:onlyVerbs=create,get`; `,` or `;` between them): `create`, `update`, `updateStatus`, `delete`, `deleteCollection`, `get`, `list`, `watch`, `patch`, `patchStatus`, `apply`, `applyStatus`.",
     ),
     def(
         M::GenclientSkipVerbs,
         "genclient:skipVerbs",
         T,
         Value(V::Raw),
+        "The client has every verb but these (`+genclient:skipVerbs=delete,deleteCollection`), named as for `onlyVerbs`.",
     ),
-    repeatable(M::GenclientMethod, "genclient:method", T, Value(V::Raw)),
-    def(M::ResourceName, "resourceName", T, Value(V::Str)),
-    def(M::Resource, "kubebuilder:resource", T, Args(RESOURCE_ARGS)),
+    repeatable(
+        M::GenclientMethod,
+        "genclient:method",
+        T,
+        Value(V::Raw),
+        "An extra client method: its name, then `verb=` (`get`, `list`, `create`, `update`, `patch`, `delete` or `apply`) and optionally `subresource=`, and the Rust types it sends and gets back, `input=` and `result=` (`+genclient:method=GetScale,verb=get,subresource=scale,result=k8s_openapi::api::autoscaling::v1::Scale`).",
+    ),
+    def(
+        M::ResourceName,
+        "resourceName",
+        T,
+        Value(V::Str),
+        "The kind's resource name (its plural: the URL path and the CRD's `plural`) when the pluraliser gets it wrong; the same as `+kubebuilder:resource:path=`.",
+    ),
+    def(
+        M::Resource,
+        "kubebuilder:resource",
+        T,
+        Args(RESOURCE_ARGS),
+        "The CRD's names and scope: `path` (the plural), `singular`, the `shortName`s and `categories` kubectl knows it by, and `scope` (`Namespaced` unless `Cluster` or `+genclient:nonNamespaced`).",
+    ),
     def(
         M::SubresourceStatus,
         "kubebuilder:subresource:status",
         T,
         Flag,
+        "Serves the kind's `status` as the `/status` subresource: writes of the object leave the status as it is, writes of `/status` change only the status.",
     ),
     def(
         M::SubresourceScale,
         "kubebuilder:subresource:scale",
         T,
         Args(SCALE_ARGS),
+        "Serves the `/scale` subresource (`kubectl scale`, HorizontalPodAutoscalers): the JSON paths of the replica count in the spec and in the status, and of a label selector in the status.",
     ),
     repeatable(
         M::PrintColumn,
         "kubebuilder:printcolumn",
         T,
         Args(PRINT_COLUMN_ARGS),
+        "A column of `kubectl get`: its name, type and JSONPath, and optionally a description, a format and a priority (above 0: shown only with `-o wide`).",
     ),
-    def(M::StorageVersion, "kubebuilder:storageversion", T, Flag),
+    def(
+        M::StorageVersion,
+        "kubebuilder:storageversion",
+        T,
+        Flag,
+        "This version is the one the API server stores the kind's objects in; a kind with several versions marks one.",
+    ),
     def(
         M::DeprecatedVersion,
         "kubebuilder:deprecatedversion",
         T,
         Args(DEPRECATED_ARGS),
+        "This version is deprecated: the API server sends a warning to the clients that use it (`warning=`, or the server's own text).",
     ),
-    def(M::UnservedVersion, "kubebuilder:unservedversion", T, Flag),
-    def(M::SkipVersion, "kubebuilder:skipversion", T, Flag),
-    def(M::SkipCrds, "kubebuilder:skip", Targets::MODULE, Flag),
+    def(
+        M::UnservedVersion,
+        "kubebuilder:unservedversion",
+        T,
+        Flag,
+        "This version is in the CRD but not served: the API server takes no requests in it.",
+    ),
+    def(
+        M::SkipVersion,
+        "kubebuilder:skipversion",
+        T,
+        Flag,
+        "Leaves this version of the kind out of its CRD.",
+    ),
+    def(
+        M::SkipCrds,
+        "kubebuilder:skip",
+        Targets::MODULE,
+        Flag,
+        "No CRDs for the kinds of this version module (their types and clients are still generated).",
+    ),
     repeatable(
         M::SelectableField,
         "kubebuilder:selectablefield",
         T,
         Args(SELECTABLE_FIELD_ARGS),
+        "A field of the kind that clients may select objects by (`kubectl get --field-selector`), by its JSONPath.",
     ),
     repeatable(
         M::CrdMetadata,
         "kubebuilder:metadata",
         T,
         Args(CRD_METADATA_ARGS),
+        "Annotations and labels of the CRD object itself (`+kubebuilder:metadata:annotations=\"example.com/key=value\",labels=\"app=x\"`).",
     ),
     // controller-gen has no conversion markers (kubebuilder patches the CRD
     // with kustomize); these follow the CRD's `spec.conversion` fields.
@@ -489,175 +594,210 @@ pub(crate) static MARKERS: &[MarkerDef] = &[
         "kubebuilder:conversion:strategy",
         T,
         Value(V::OneOf(&["Webhook"])),
+        "`Webhook`: the kind's objects are converted between its versions by a conversion webhook (the generated crate's conversions, served by the manager) instead of only getting a new `apiVersion`.",
     ),
     def(
         M::ConversionWebhook,
         "kubebuilder:conversion:webhook",
         T,
         Args(CONVERSION_WEBHOOK_ARGS),
+        "Where the API server reaches the kind's conversion webhook: a Service (`service=namespace/name`, optionally `path=` and `port=`) or a `url=`; without it, `generate --conversion-webhook-service` or `--conversion-webhook-url`.",
     ),
     def(
         M::ConversionLossless,
         "kubebuilder:conversion:lossless",
         F,
         Flag,
+        "Says that the field's difference between the kind's versions loses no data (no object sets it, say): the conversion check lets it, and the fields below it, pass.",
     ),
     def(
         M::Minimum,
         "kubebuilder:validation:Minimum",
         TF,
         Value(V::Number),
+        "The least value the number may have (`minimum`).",
     ),
     def(
         M::Maximum,
         "kubebuilder:validation:Maximum",
         TF,
         Value(V::Number),
+        "The greatest value the number may have (`maximum`).",
     ),
     def(
         M::ExclusiveMinimum,
         "kubebuilder:validation:ExclusiveMinimum",
         TF,
         Value(V::Bool),
+        "`=true`: the number must be greater than the `Minimum`, not equal to it.",
     ),
     def(
         M::ExclusiveMaximum,
         "kubebuilder:validation:ExclusiveMaximum",
         TF,
         Value(V::Bool),
+        "`=true`: the number must be less than the `Maximum`, not equal to it.",
     ),
     def(
         M::MultipleOf,
         "kubebuilder:validation:MultipleOf",
         TF,
         Value(V::Number),
+        "The number must be a multiple of this one (`multipleOf`).",
     ),
     def(
         M::MinLength,
         "kubebuilder:validation:MinLength",
         TF,
         Value(V::UInt),
+        "The least number of characters of the string (`minLength`).",
     ),
     def(
         M::MaxLength,
         "kubebuilder:validation:MaxLength",
         TF,
         Value(V::UInt),
+        "The greatest number of characters of the string (`maxLength`); it also bounds the cost of CEL rules over the string.",
     ),
     def(
         M::Pattern,
         "kubebuilder:validation:Pattern",
         TF,
         Value(V::Str),
+        "A regular expression the string must match (`pattern`).",
     ),
     def(
         M::EnumValues,
         "kubebuilder:validation:Enum",
         TF,
         Value(V::LiteralList),
+        "The only values the field may have (`Enum=a;b;c`). A Rust enum of unit variants needs no marker: it is one.",
     ),
     def(
         M::Format,
         "kubebuilder:validation:Format",
         TF,
         Value(V::Str),
+        "The string's format (`format`: `date-time`, `uuid`, `email`, `byte`, ...), which the API server checks.",
     ),
     def(
         M::MinItems,
         "kubebuilder:validation:MinItems",
         TF,
         Value(V::UInt),
+        "The least number of items of the list (`minItems`).",
     ),
     def(
         M::MaxItems,
         "kubebuilder:validation:MaxItems",
         TF,
         Value(V::UInt),
+        "The greatest number of items of the list (`maxItems`); it also bounds the cost of CEL rules over the list.",
     ),
     def(
         M::UniqueItems,
         "kubebuilder:validation:UniqueItems",
         TF,
         Value(V::Bool),
+        "`=true`: the list's items must all differ. Written as `x-kubernetes-list-type: set`, since the API server refuses `uniqueItems: true`.",
     ),
     def(
         M::MinProperties,
         "kubebuilder:validation:MinProperties",
         TF,
         Value(V::UInt),
+        "The least number of keys of the object or map (`minProperties`).",
     ),
     def(
         M::MaxProperties,
         "kubebuilder:validation:MaxProperties",
         TF,
         Value(V::UInt),
+        "The greatest number of keys of the object or map (`maxProperties`).",
     ),
     def(
         M::ValidationRequired,
         "kubebuilder:validation:Required",
         Targets::MTF,
         Flag,
+        "On a field, the field must be given. On a type or the module, every field of the type (or of the module's types) must be, unless marked `+optional`; that is the default.",
     ),
     def(
         M::ValidationOptional,
         "kubebuilder:validation:Optional",
         Targets::MTF,
         Flag,
+        "On a field, the field may be left out. On a type or the module, every field of the type (or of the module's types) may be, unless marked `+required`.",
     ),
     repeatable(
         M::XValidation,
         "kubebuilder:validation:XValidation",
         TF,
         Args(XVALIDATION_ARGS),
+        "A CEL rule the value must satisfy (`x-kubernetes-validations`): `rule`, the `message` or `messageExpression` the API server answers with, its `reason` and `fieldPath`, and `optionalOldSelf` for transition rules. The rule is compiled against the schema, and its cost estimated, as the API server does.",
     ),
-    def(M::Immutable, "k8s:immutable", F, Flag),
+    def(
+        M::Immutable,
+        "k8s:immutable",
+        F,
+        Flag,
+        "The field cannot change once set: the CEL rule `self == oldSelf` (message `field is immutable`).",
+    ),
     repeatable(
         M::AtMostOneOf,
         "kubebuilder:validation:AtMostOneOf",
         T,
         Value(V::StrList),
+        "At most one of these fields of the type may be set (`AtMostOneOf=a;b`, by JSON name): a CEL rule on the type.",
     ),
     repeatable(
         M::ExactlyOneOf,
         "kubebuilder:validation:ExactlyOneOf",
         T,
         Value(V::StrList),
+        "Exactly one of these fields of the type must be set (`ExactlyOneOf=a;b`, by JSON name): a CEL rule on the type.",
     ),
     repeatable(
         M::AtLeastOneOf,
         "kubebuilder:validation:AtLeastOneOf",
         T,
         Value(V::StrList),
+        "At least one of these fields of the type must be set (`AtLeastOneOf=a;b`, by JSON name): a CEL rule on the type.",
     ),
     def(
         M::XPreserveUnknownFields,
         "kubebuilder:validation:XPreserveUnknownFields",
         TF,
         Flag,
+        "The API server keeps the fields the schema does not list instead of pruning them (`x-kubernetes-preserve-unknown-fields`).",
     ),
     def(
         M::PreserveUnknownFields,
         "kubebuilder:pruning:PreserveUnknownFields",
         TF,
         Flag,
+        "The same as `+kubebuilder:validation:XPreserveUnknownFields`.",
     ),
     def(
         M::XEmbeddedResource,
         "kubebuilder:validation:XEmbeddedResource",
         TF,
         Flag,
+        "The value is a Kubernetes object of its own, with `apiVersion`, `kind` and `metadata` (`x-kubernetes-embedded-resource`).",
     ),
     def(
         M::EmbeddedResource,
         "kubebuilder:validation:EmbeddedResource",
         TF,
         Flag,
+        "The same as `+kubebuilder:validation:XEmbeddedResource`.",
     ),
     def(
         M::XIntOrString,
         "kubebuilder:validation:XIntOrString",
         TF,
         Flag,
+        "The value is an integer or a string (`x-kubernetes-int-or-string`), for a type that serializes as either.",
     ),
     def(
         M::Type,
@@ -666,48 +806,120 @@ pub(crate) static MARKERS: &[MarkerDef] = &[
         Value(V::OneOf(&[
             "string", "number", "integer", "boolean", "object", "array",
         ])),
+        "Overrides the schema's `type`, for a type that serializes in its own way.",
     ),
     def(
         M::KubebuilderDefault,
         "kubebuilder:default",
         TF,
         Value(V::Literal),
+        "The value the API server fills in where the field is missing: JSON, or controller-gen's literal syntax (`{a,b}`, `a;b`, `{k: v}`, a bare string). It wins over `+default`.",
     ),
-    def(M::Default, "default", TF, Value(V::Raw)),
-    def(M::Example, "kubebuilder:example", TF, Value(V::Literal)),
-    def(M::Schemaless, "kubebuilder:validation:Schemaless", F, Flag),
-    def(M::Title, "kubebuilder:title", TF, Value(V::Str)),
+    def(
+        M::Default,
+        "default",
+        TF,
+        Value(V::Raw),
+        "The value the API server fills in where the field is missing, as JSON (Kubernetes' own marker; `ref(...)` is ignored with a warning, as controller-gen ignores it). `+kubebuilder:default` wins over it.",
+    ),
+    def(
+        M::Example,
+        "kubebuilder:example",
+        TF,
+        Value(V::Literal),
+        "An example value in the schema (`example`), for readers of the CRD.",
+    ),
+    def(
+        M::Schemaless,
+        "kubebuilder:validation:Schemaless",
+        F,
+        Flag,
+        "The field's schema is left empty: nothing of its Rust type is described, and other markers give what the API server should know (for fields that hold schemas themselves).",
+    ),
+    def(
+        M::Title,
+        "kubebuilder:title",
+        TF,
+        Value(V::Str),
+        "The schema's `title`.",
+    ),
     def(
         M::ExternalDocs,
         "kubebuilder:externalDocs",
         TF,
         Args(EXTERNAL_DOCS_ARGS),
+        "A link to documentation in the schema (`externalDocs`): its `url` and optionally a `description`.",
     ),
-    def(M::Optional, "optional", F, Flag),
-    def(M::Optional, "k8s:optional", F, Flag),
-    def(M::Required, "required", F, Flag),
-    def(M::K8sRequired, "k8s:required", F, Flag),
-    def(M::Nullable, "nullable", F, Flag),
+    def(
+        M::Optional,
+        "optional",
+        F,
+        Flag,
+        "The field may be left out (it is not in the schema's `required`). An `Option` field is optional without it.",
+    ),
+    def(
+        M::Optional,
+        "k8s:optional",
+        F,
+        Flag,
+        "Kubernetes' declarative-validation spelling of `+optional`.",
+    ),
+    def(
+        M::Required,
+        "required",
+        F,
+        Flag,
+        "The field must be given (it is in the schema's `required`).",
+    ),
+    def(
+        M::K8sRequired,
+        "k8s:required",
+        F,
+        Flag,
+        "The field must be given and, where its schema is a string, a list or a map, not be empty (`minLength`, `minItems` or `minProperties` 1), as controller-gen v0.23 reads it.",
+    ),
+    def(
+        M::Nullable,
+        "nullable",
+        F,
+        Flag,
+        "The field accepts `null` (`nullable: true`); the generated type then writes a `None` as `null` instead of leaving it out.",
+    ),
     def(
         M::ListType,
         "listType",
         TF,
         Value(V::OneOf(&["atomic", "set", "map"])),
+        "How server-side apply merges the list (`x-kubernetes-list-type`): `atomic` (replaced whole), `set` (scalars, each once) or `map` (objects keyed by their `+listMapKey` fields).",
     ),
-    repeatable(M::ListMapKey, "listMapKey", TF, Value(V::Str)),
+    repeatable(
+        M::ListMapKey,
+        "listMapKey",
+        TF,
+        Value(V::Str),
+        "A key field, by JSON name, of the items of a `+listType=map` list; repeat it for a key of several fields.",
+    ),
     def(
         M::MapType,
         "mapType",
         TF,
         Value(V::OneOf(&["atomic", "granular"])),
+        "How server-side apply merges the map (`x-kubernetes-map-type`): `granular` (key by key, the default) or `atomic` (replaced whole).",
     ),
     def(
         M::StructType,
         "structType",
         TF,
         Value(V::OneOf(&["atomic", "granular"])),
+        "How server-side apply merges the object (`x-kubernetes-map-type`): `granular` (field by field, the default) or `atomic` (replaced whole).",
     ),
-    def(M::EnumType, "k8s:enum", T, Flag),
+    def(
+        M::EnumType,
+        "k8s:enum",
+        T,
+        Flag,
+        "Kubernetes' marker of a string enum type: accepted, no effect (a Rust enum already is one).",
+    ),
     // Kubernetes' declarative-validation spellings, which controller-gen
     // (v0.23) reads as the `+listType` / `+kubebuilder:validation:` markers.
     def(
@@ -715,12 +927,43 @@ pub(crate) static MARKERS: &[MarkerDef] = &[
         "k8s:listType",
         TF,
         Value(V::OneOf(&["atomic", "set", "map"])),
+        "Kubernetes' declarative-validation spelling of `+listType`.",
     ),
-    repeatable(M::ListMapKey, "k8s:listMapKey", TF, Value(V::Str)),
-    def(M::MaxItems, "k8s:maxItems", F, Value(V::UInt)),
-    def(M::Minimum, "k8s:minimum", F, Value(V::Number)),
-    def(M::Maximum, "k8s:maximum", F, Value(V::Number)),
-    repeatable(M::LintIgnore, "kube-codegen:lint:ignore", TF, ArgSpec::Any),
+    repeatable(
+        M::ListMapKey,
+        "k8s:listMapKey",
+        TF,
+        Value(V::Str),
+        "Kubernetes' declarative-validation spelling of `+listMapKey`.",
+    ),
+    def(
+        M::MaxItems,
+        "k8s:maxItems",
+        F,
+        Value(V::UInt),
+        "Kubernetes' declarative-validation spelling of `+kubebuilder:validation:MaxItems`.",
+    ),
+    def(
+        M::Minimum,
+        "k8s:minimum",
+        F,
+        Value(V::Number),
+        "Kubernetes' declarative-validation spelling of `+kubebuilder:validation:Minimum`.",
+    ),
+    def(
+        M::Maximum,
+        "k8s:maximum",
+        F,
+        Value(V::Number),
+        "Kubernetes' declarative-validation spelling of `+kubebuilder:validation:Maximum`.",
+    ),
+    repeatable(
+        M::LintIgnore,
+        "kube-codegen:lint:ignore",
+        TF,
+        ArgSpec::Any,
+        "`kube-codegen lint` does not report these rules at the field or type: `+kube-codegen:lint:ignore=<rule>[,<rule>] <why>`. The generator ignores it.",
+    ),
     ignored(
         "kubebuilder:validation:optional",
         "controller-gen ignores this lower-case spelling; write `+kubebuilder:validation:Optional`",

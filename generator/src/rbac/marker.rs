@@ -11,7 +11,7 @@ use crate::parse::suggest;
 use super::Rule;
 
 /// The marker's name, without `+`.
-pub(super) const NAME: &str = "kubebuilder:rbac";
+pub(crate) const NAME: &str = "kubebuilder:rbac";
 
 /// controller-gen's `Rule` fields, spelt as its markers spell them.
 const ARGS: &[ArgDef] = &[
@@ -24,19 +24,20 @@ const ARGS: &[ArgDef] = &[
     ArgDef::optional("roleName", ValueKind::Str),
 ];
 
-static DEF: MarkerDef = MarkerDef {
+pub(crate) static DEF: MarkerDef = MarkerDef {
     id: MarkerId::Rbac,
     name: NAME,
     targets: Targets::ANY,
     spec: ArgSpec::Args(ARGS),
     repeatable: true,
     note: "",
+    help: "A rule of the operator's ClusterRole, or with `namespace=` of a Role in that namespace: the API `groups` (`core` or `\"\"` for the core group), `resources` (`deployments`, `memcacheds/status`), `resourceNames`, and the `verbs` it allows (every rule has them); or `urls` and their verbs for non-resource URLs (`/healthz`). `roleName=` puts it in a role of that name instead of `--role-name`'s.",
 };
 
 /// The verbs the API server's authorizers check: the standard request verbs,
 /// the special verbs of RBAC itself, impersonation, PodSecurityPolicy-style
 /// `use`, certificate signing, and `*`.
-const VERBS: &[&str] = &[
+pub(super) const VERBS: &[&str] = &[
     "get",
     "list",
     "watch",
@@ -56,7 +57,7 @@ const VERBS: &[&str] = &[
 ];
 
 /// The verbs of non-resource URLs: lower-case HTTP methods, and `*`.
-const URL_VERBS: &[&str] = &[
+pub(super) const URL_VERBS: &[&str] = &[
     "get", "post", "put", "patch", "delete", "head", "options", "*",
 ];
 

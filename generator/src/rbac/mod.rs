@@ -29,6 +29,23 @@ use crate::model::Location;
 pub use normalize::{PolicyRule, Role, roles};
 pub use yaml::render;
 
+/// The `+kubebuilder:rbac` marker, for the marker reference ([`crate::docs`]).
+pub(crate) fn marker_def() -> &'static crate::parse::marker_registry::MarkerDef {
+    &marker::DEF
+}
+
+/// What an argument of `+kubebuilder:rbac` takes beyond its type, in
+/// Markdown, for the marker reference.
+pub(crate) fn argument_values(arg: &str) -> Option<String> {
+    (arg == "verbs").then(|| {
+        format!(
+            "{}; with `urls`, {}",
+            crate::docs::code_list(marker::VERBS),
+            crate::docs::code_list(marker::URL_VERBS)
+        )
+    })
+}
+
 /// controller-gen's generator option `roleName` as kubebuilder projects set it
 /// (`rbac:roleName=manager-role`): the name of the ClusterRole, and of every Role
 /// whose marker has no `roleName=`.

@@ -11,20 +11,21 @@ use crate::parse::marker_values::{ArgDef, ValueKind};
 use crate::parse::markers::{Marker, RawMarker, parse_marker_as};
 
 /// The marker's name, without `+`.
-pub(super) const NAME: &str = "kubebuilder:webhookconfiguration";
+pub(crate) const NAME: &str = "kubebuilder:webhookconfiguration";
 
 const ARGS: &[ArgDef] = &[
     ArgDef::required("mutating", ValueKind::Bool),
     ArgDef::optional("name", ValueKind::Str),
 ];
 
-static DEF: MarkerDef = MarkerDef {
+pub(crate) static DEF: MarkerDef = MarkerDef {
     id: MarkerId::WebhookConfiguration,
     name: NAME,
     targets: Targets::ANY,
     spec: ArgSpec::Args(ARGS),
     repeatable: true,
     note: "",
+    help: "The name of the MutatingWebhookConfiguration (`mutating=true`) or ValidatingWebhookConfiguration object, instead of `mutating-webhook-configuration` / `validating-webhook-configuration`.",
 };
 
 /// One marker: which configuration it names, and how.

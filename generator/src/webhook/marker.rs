@@ -17,7 +17,7 @@ use crate::parse::marker_values::{ArgDef, ValueKind, split_list};
 use crate::parse::markers::{Marker, RawMarker, parse_marker_as};
 
 /// The marker's name, without `+`.
-pub(super) const NAME: &str = "kubebuilder:webhook";
+pub(crate) const NAME: &str = "kubebuilder:webhook";
 
 /// controller-gen's `Config` fields, spelt as its markers spell them; those
 /// without `optional` in Go are required here too.
@@ -43,13 +43,14 @@ const ARGS: &[ArgDef] = &[
     ArgDef::optional("patch", ValueKind::Str),
 ];
 
-static DEF: MarkerDef = MarkerDef {
+pub(crate) static DEF: MarkerDef = MarkerDef {
     id: MarkerId::Webhook,
     name: NAME,
     targets: Targets::ANY,
     spec: ArgSpec::Args(ARGS),
     repeatable: true,
     note: "",
+    help: "An admission webhook of the operator, in the MutatingWebhookConfiguration (`mutating=true`) or the ValidatingWebhookConfiguration: the requests it gets (`groups`, `versions`, `resources`, `verbs`: `create`, `update`, `delete`, `connect`), where the API server sends them (`path` on the webhook Service, or `url`), its `name` (a domain name, unique in its configuration) and how it is called (`failurePolicy`, `sideEffects`, which admissionregistration.k8s.io/v1 requires, `matchPolicy`, `timeoutSeconds`, `reinvocationPolicy`, `admissionReviewVersions`); `patch=` is a strategic merge patch of the webhook, for what the other arguments cannot say (`matchConditions`, selectors).",
 };
 
 /// controller-gen's defaults for a webhook served by a Service.

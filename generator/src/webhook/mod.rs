@@ -118,6 +118,27 @@ pub struct Generated {
     pub files: Vec<PathBuf>,
 }
 
+/// The `+kubebuilder:webhook` and `+kubebuilder:webhookconfiguration`
+/// markers, for the marker reference ([`crate::docs`]).
+pub(crate) fn marker_defs() -> [&'static crate::parse::marker_registry::MarkerDef; 2] {
+    [&marker::DEF, &configuration::DEF]
+}
+
+/// What an argument of `+kubebuilder:webhook` takes beyond its type, in
+/// Markdown, for the marker reference: the values the API knows (read in any
+/// case, as controller-gen reads them).
+pub(crate) fn argument_values(arg: &str) -> Option<String> {
+    let values = match arg {
+        "failurePolicy" => marker::FAILURE_POLICIES,
+        "matchPolicy" => marker::MATCH_POLICIES,
+        "sideEffects" => validate::NO_SIDE_EFFECTS,
+        "reinvocationPolicy" => marker::REINVOCATION_POLICIES,
+        "verbs" => marker::OPERATIONS,
+        _ => return None,
+    };
+    Some(format!("{} (in any case)", crate::docs::code_list(values)))
+}
+
 /// Reads every marker of every `.rs` file under `source_dir` and builds the
 /// configurations. Any bad marker, and anything the API server would refuse,
 /// is an error (all of them are reported, with the warnings) and nothing is

@@ -35,7 +35,7 @@ fn invalid(
 }
 
 /// The side effects a webhook of a configuration created today may declare.
-const NO_SIDE_EFFECTS: &[&str] = &["None", "NoneOnDryRun"];
+pub(super) const NO_SIDE_EFFECTS: &[&str] = &["None", "NoneOnDryRun"];
 /// The `AdmissionReview` versions the API server speaks.
 const REVIEW_VERSIONS: &[&str] = &["v1", "v1beta1"];
 const SCOPES: &[&str] = &["Cluster", "Namespaced", "*"];
