@@ -11,11 +11,8 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
-use crate::error::ConversionError;
+use crate::error::{BoxError, ConversionError};
 use crate::lossless;
-
-/// The error of a fallible conversion (`TryFrom`), boxed.
-pub type BoxError = Box<dyn std::error::Error + Send + Sync>;
 
 /// A typed conversion step on JSON objects.
 type Step = Box<dyn Fn(Value) -> Result<Value, ConversionError> + Send + Sync>;

@@ -1,6 +1,7 @@
 //! What can go wrong converting an object.
 
-use crate::conversions::BoxError;
+/// The error of a fallible conversion (`TryFrom`), boxed.
+pub type BoxError = Box<dyn std::error::Error + Send + Sync>;
 
 /// Why an object could not be converted; the API server shows the message to
 /// the client whose request needed the conversion.

@@ -25,7 +25,7 @@ mod review;
 mod toy;
 
 pub use ca_bundle::{CaBundleError, patch_ca_bundle, set_ca_bundle, set_url};
-pub use conversions::{BoxError, Conversions, KindConversions, KindInfo};
-pub use error::ConversionError;
+pub use conversions::{Conversions, KindConversions, KindInfo};
+pub use error::{BoxError, ConversionError};
 pub use migrate::{Migration, MigrationError, migrate_storage_version};
 pub use review::Converted;

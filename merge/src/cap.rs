@@ -4,7 +4,10 @@
 use std::collections::BTreeMap;
 
 use crate::managed::{ManagedFields, ManagerId, Operation, VersionedSet};
-use crate::manager::MAX_UPDATE_MANAGERS;
+
+/// Managers from updates kept before the oldest are merged into
+/// `ancient-changes` (`DefaultMaxUpdateManagers`).
+pub const MAX_UPDATE_MANAGERS: usize = 10;
 
 /// Merges the oldest update managers into `ancient-changes` buckets (one per
 /// API version) while there are more than [`MAX_UPDATE_MANAGERS`].

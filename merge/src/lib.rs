@@ -26,9 +26,10 @@ pub mod typed;
 mod updater;
 mod value;
 
+pub use cap::MAX_UPDATE_MANAGERS;
 pub use error::Error;
 pub use managed::{DecodeError, ManagedFields, ManagerId, Operation, VersionedSet};
-pub use manager::{BEFORE_FIRST_APPLY, FieldManager, MAX_UPDATE_MANAGERS, Subresource};
+pub use manager::{BEFORE_FIRST_APPLY, FieldManager, Subresource};
 pub use path::{Path, PathElement};
 pub use schema::{Schema, TypeId};
 pub use set::Set;

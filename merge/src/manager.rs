@@ -17,10 +17,6 @@ use crate::set::Set;
 use crate::typed::{self, format_errors};
 use crate::updater::{UpdateError, Updater};
 
-/// Managers from updates kept before the oldest are merged into
-/// `ancient-changes` (`DefaultMaxUpdateManagers`).
-pub const MAX_UPDATE_MANAGERS: usize = 10;
-
 /// The manager that owns what an object held before its first apply.
 pub const BEFORE_FIRST_APPLY: &str = "before-first-apply";
 
