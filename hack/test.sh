@@ -15,10 +15,19 @@ TARGET=${CARGO_TARGET_DIR:-$ROOT/target}
 # step shows in CI's log.
 STARTED=$SECONDS
 CPU_BEFORE=0
-cpu_seconds() { times | awk 'NR == 2 { split($1, u, /[ms]/); split($2, s, /[ms]/); printf "%d", u[1] * 60 + u[2] + s[1] * 60 + s[2] }'; }
+# `times` in this shell (not in a `$(...)` subshell, whose children are not
+# this shell's): the second line is the user and system time of every child
+# waited for so far.
+TIMES=$(mktemp)
+trap 'rm -f "$TIMES" "$TIMES.cpu"' EXIT
+cpu_seconds() {
+    times >"$TIMES"
+    awk 'NR == 2 { split($1, u, /[ms]/); split($2, s, /[ms]/); printf "%d", u[1] * 60 + u[2] + s[1] * 60 + s[2] }' "$TIMES"
+}
 step() {
     local cpu
-    cpu=$(cpu_seconds)
+    cpu_seconds >"$TIMES.cpu"
+    cpu=$(<"$TIMES.cpu")
     [ "$STARTED" -ne "$SECONDS" ] && printf '    (%d s of CPU)\n' $((cpu - CPU_BEFORE))
     CPU_BEFORE=$cpu
     printf '\n==> [%dm%02ds] %s\n' $(((SECONDS - STARTED) / 60)) $(((SECONDS - STARTED) % 60)) "$*"
