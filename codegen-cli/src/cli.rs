@@ -179,8 +179,11 @@ pub enum CrdSubcommand {
     /// exit status): a scope change, a removed field or stored version, a
     /// new or tightened validation, a changed default or type, a new
     /// required field, a changed CEL rule, and anything else that changed
-    /// (`unhandled`). A tightening the API server ratchets (Kubernetes 1.30
-    /// and later) is a warning. Findings in CRDs generated from Rust input
+    /// (`unhandled`). A tightening is an error even where the API server
+    /// ratchets it (Kubernetes 1.30 and later: stored objects keep
+    /// validating, but new objects with the old values are refused);
+    /// `ratcheting: Enabled` in the configuration makes those warnings.
+    /// Findings in CRDs generated from Rust input
     /// name the Rust field. Exit status: 0 compatible (warnings allowed),
     /// 1 incompatible, 2 a side or the configuration could not be read.
     Diff(CrdDiffArgs),
@@ -206,7 +209,8 @@ pub struct CrdDiffArgs {
     /// crdify's configuration file: `validations` (each check's
     /// `enforcement`: Error, Warn, None, and `configuration`),
     /// `unhandledEnforcement`, `conversion` (None, Ignore), and
-    /// `ratcheting` (Enabled, Disabled).
+    /// `ratcheting` (Disabled, the default; Enabled: ratcheted tightenings
+    /// are warnings).
     #[arg(long, value_name = "FILE")]
     pub config: Option<PathBuf>,
 

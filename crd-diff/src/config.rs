@@ -11,7 +11,7 @@
 //!     enforcement: None
 //! unhandledEnforcement: Error     # changes no check handles
 //! conversion: None                # Ignore: skip served-version checks of webhook-converted CRDs
-//! ratcheting: Enabled             # Disabled: every tightening is an error, as in crdify
+//! ratcheting: Enabled             # default Disabled: every tightening is an error, as in crdify
 //! ```
 //!
 //! As in crdify, configuration is additive: a check that is not listed runs
@@ -48,16 +48,55 @@ pub enum ConversionPolicy {
 }
 
 /// Whether tightenings the API server ratchets count as errors.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+///
+/// A tightening (an enum where there was none, a removed enum value, a bound
+/// added or moved inwards, an added or changed pattern, an added or changed
+/// CEL rule without `oldSelf`) is ratcheted by the API server from
+/// Kubernetes 1.30: a stored object keeps validating while the value is
+/// unchanged. A client that creates a new object with the old value is
+/// refused all the same, so by default such a tightening is an error, as
+/// crdify and OLM's preflight have it; the message carries the ratcheting
+/// note either way.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Ratcheting {
-    /// A tightened validation that the API server ratchets (Kubernetes 1.30
-    /// and later: stored objects keep validating while the value is
-    /// unchanged) is a warning naming that version.
+    /// Every tightening is an error (the default; crdify's verdict): clients
+    /// writing new objects with values the old schema allowed break.
     #[default]
-    Enabled,
-    /// Every tightening is an error, as crdify reports it (clusters before
-    /// 1.30, or the feature gate off).
     Disabled,
+    /// A tightening the API server ratchets is a warning naming the release
+    /// (for teams whose clients only update the objects they read).
+    Enabled,
+}
+
+impl<'de> Deserialize<'de> for Ratcheting {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Visitor;
+        impl serde::de::Visitor<'_> for Visitor {
+            type Value = Ratcheting;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("`ratcheting`: Disabled (the default) or Enabled")
+            }
+            fn visit_str<E: serde::de::Error>(self, value: &str) -> Result<Ratcheting, E> {
+                match value {
+                    "Disabled" => Ok(Ratcheting::Disabled),
+                    "Enabled" => Ok(Ratcheting::Enabled),
+                    other => {
+                        let hint = ["Disabled", "Enabled"]
+                            .into_iter()
+                            .find(|known| known.eq_ignore_ascii_case(other))
+                            .map(|known| format!(" (did you mean `{known}`?)"))
+                            .unwrap_or_default();
+                        Err(E::custom(format!(
+                            "`ratcheting`: unknown value `{other}`{hint}; write `Disabled` (the \
+                             default: every tightening is an error) or `Enabled` (a tightening \
+                             the API server ratchets is a warning)"
+                        )))
+                    }
+                }
+            }
+        }
+        deserializer.deserialize_str(Visitor)
+    }
 }
 
 /// One entry of `validations`.
@@ -88,7 +127,7 @@ pub struct Config {
     /// What served-version checks do with webhook-converted CRDs.
     #[serde(default)]
     pub conversion: ConversionPolicy,
-    /// Whether ratcheted tightenings are warnings (default) or errors.
+    /// Whether ratcheted tightenings are errors (default) or warnings.
     #[serde(default)]
     pub ratcheting: Ratcheting,
 }
@@ -270,8 +309,37 @@ mod tests {
         assert_eq!(config.validations[0].enforcement, Some(Enforcement::Warn));
         assert_eq!(config.unhandled_enforcement, Enforcement::None);
         assert_eq!(config.conversion, ConversionPolicy::Ignore);
-        assert_eq!(config.ratcheting, Ratcheting::Enabled);
+        assert_eq!(config.ratcheting, Ratcheting::Disabled);
         assert_eq!(Config::from_yaml("").unwrap(), Config::default());
+        assert_eq!(
+            Config::from_yaml("ratcheting: Enabled\n")
+                .unwrap()
+                .ratcheting,
+            Ratcheting::Enabled
+        );
+        assert_eq!(
+            Config::from_yaml("ratcheting: Disabled\n")
+                .unwrap()
+                .ratcheting,
+            Ratcheting::Disabled
+        );
+    }
+
+    #[test]
+    fn refuses_an_unknown_ratcheting_value() {
+        let refused = |text: &str| Config::from_yaml(text).unwrap_err().to_string();
+        assert_eq!(
+            refused("conversion: None\nratcheting: enabled\n"),
+            "line 2, column 13: `ratcheting`: unknown value `enabled` (did you mean `Enabled`?); \
+             write `Disabled` (the default: every tightening is an error) or `Enabled` (a \
+             tightening the API server ratchets is a warning)"
+        );
+        assert_eq!(
+            refused("ratcheting: true\n"),
+            "line 1, column 13: `ratcheting`: unknown value `true`; write `Disabled` (the \
+             default: every tightening is an error) or `Enabled` (a tightening the API server \
+             ratchets is a warning)"
+        );
     }
 
     #[test]

@@ -7,7 +7,7 @@ use crate::checks::{Level, Origin, checks};
 /// ratcheted findings, settings, where it comes from.
 pub fn table() -> String {
     let mut out = String::from(
-        "| check | level | what it catches | default | ratcheted (warning from Kubernetes 1.30) | settings | from |\n\
+        "| check | level | what it catches | default | ratcheted (a warning with `ratcheting: Enabled`) | settings | from |\n\
          |---|---|---|---|---|---|---|\n",
     );
     let row = |name: &str,

@@ -20,9 +20,19 @@
 //!     }))
 //!     .unwrap()
 //! };
-//! let runner = Runner::new(&Config::default()).unwrap();
-//! let report = runner.compare(&crd(10), &crd(5));
-//! // The API server ratchets a lowered maximum: a warning, not a failure.
+//! // A lowered maximum breaks a client creating a new object with the old
+//! // value: an error, with the ratcheting note.
+//! let report = Runner::new(&Config::default()).unwrap().compare(&crd(10), &crd(5));
+//! assert!(report.has_failures());
+//! assert_eq!(
+//!     render(&[report], Format::PlainText).lines().nth(1).unwrap(),
+//!     "- v1 - ^.spec.size - maximum - ERROR - maximum decreased : 10 -> 5 \
+//!      (ratcheted from Kubernetes 1.30: stored objects keep validating while this value is unchanged, \
+//!      but new objects must satisfy it; `ratcheting: Enabled` in the configuration makes this a warning)"
+//! );
+//! // With `ratcheting: Enabled` the API server's ratcheting makes it a warning.
+//! let config = Config::from_yaml("ratcheting: Enabled").unwrap();
+//! let report = Runner::new(&config).unwrap().compare(&crd(10), &crd(5));
 //! assert!(!report.has_failures());
 //! assert_eq!(
 //!     render(&[report], Format::PlainText).lines().nth(1).unwrap(),
@@ -38,9 +48,10 @@
 //! CRDs have and between the served versions of each; whatever no check
 //! handles is reported by `unhandled`. Beyond crdify: `celRules` (CEL rule
 //! changes with their estimated cost, given a [`CelCosts`]), `crdRemoval`,
-//! and ratcheting: a tightening the API server ratchets (Kubernetes 1.30 and
-//! later) is a warning that says so, unless the configuration turns
-//! [`Ratcheting`] off.
+//! and the ratcheting note: a tightening the API server ratchets (Kubernetes
+//! 1.30 and later) is an error that says so (clients creating new objects
+//! with the old values break), and a warning when the configuration turns
+//! [`Ratcheting`] on.
 //!
 //! Modules: `config` (crdify's configuration file), `schema` (a version
 //! flattened into one comparable node per path), `checks` (one file per

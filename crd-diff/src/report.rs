@@ -88,7 +88,8 @@ impl CheckResult {
 pub struct Finding {
     /// crdify's wording (plus the ratcheting note, when ratcheted).
     pub message: String,
-    /// Set when the finding is a warning because the API server ratchets it.
+    /// Set when the finding is a tightening the API server ratchets (an
+    /// error by default, a warning with `ratcheting: Enabled`).
     pub ratchet: Option<Ratchet>,
     /// For `celRules`: the rule before and after.
     pub rule: Option<RuleChange>,
@@ -109,15 +110,26 @@ impl Serialize for Finding {
 pub struct Ratchet {
     /// The first Kubernetes release that ratchets it by default.
     pub since: &'static str,
+    /// Whether the finding is a warning for it (`ratcheting: Enabled`);
+    /// else it is an error, since new objects must satisfy it.
+    pub warning: bool,
 }
 
 impl Ratchet {
-    /// The note added to a ratcheted finding's message.
+    /// The note added to a ratcheted finding's message: why a warning is
+    /// one, or why an error stays one and how to make it a warning.
     pub fn note(&self) -> String {
-        format!(
+        let stored = format!(
             "ratcheted from Kubernetes {}: stored objects keep validating while this value is unchanged",
             self.since
-        )
+        );
+        if self.warning {
+            stored
+        } else {
+            format!(
+                "{stored}, but new objects must satisfy it; `ratcheting: Enabled` in the configuration makes this a warning"
+            )
+        }
     }
 }
 

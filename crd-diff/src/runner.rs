@@ -48,7 +48,7 @@ pub struct Runner {
     removal: Enforcement,
     unhandled: Enforcement,
     conversion: ConversionPolicy,
-    ratcheting: bool,
+    ratcheting: Ratcheting,
     costs: Option<Box<dyn CelCosts>>,
 }
 
@@ -64,7 +64,7 @@ impl Runner {
             removal: Enforcement::Error,
             unhandled: config.unhandled_enforcement,
             conversion: config.conversion,
-            ratcheting: config.ratcheting == Ratcheting::Enabled,
+            ratcheting: config.ratcheting,
             costs: None,
         };
         let empty = Map::new();
@@ -112,7 +112,7 @@ impl Runner {
             .crd
             .iter()
             .map(|(name, check, enforcement)| {
-                result(name, *enforcement, check.compare(old, new), false)
+                result(name, *enforcement, check.compare(old, new), None)
             })
             .filter(|r| !r.is_empty())
             .collect();
@@ -129,7 +129,7 @@ impl Runner {
     pub fn removed(&self, old: &CustomResourceDefinition) -> Report {
         let name = old.metadata.name.clone().unwrap_or_default();
         let change = crd_removal::change(&name);
-        let crd_validation = vec![result("crdRemoval", self.removal, vec![change], false)]
+        let crd_validation = vec![result("crdRemoval", self.removal, vec![change], None)]
             .into_iter()
             .filter(|r| !r.is_empty())
             .collect();
@@ -153,7 +153,7 @@ impl Runner {
                 let b = new.spec.versions.iter().find(|b| b.name == a.name)?;
                 Some(VersionResult {
                     version: a.name.clone(),
-                    property_comparisons: self.compare_versions(a, b, self.ratcheting),
+                    property_comparisons: self.compare_versions(a, b, Some(self.ratcheting)),
                 })
             })
             .filter(|v| !v.property_comparisons.is_empty())
@@ -215,7 +215,7 @@ impl Runner {
             for b in &served[i + 1..] {
                 pairs.push(VersionResult {
                     version: format!("{} -> {}", a.name, b.name),
-                    property_comparisons: self.compare_versions(a, b, false),
+                    property_comparisons: self.compare_versions(a, b, None),
                 });
             }
         }
@@ -228,7 +228,7 @@ impl Runner {
         &self,
         a: &CustomResourceDefinitionVersion,
         b: &CustomResourceDefinitionVersion,
-        ratchet: bool,
+        ratchet: Option<Ratcheting>,
     ) -> Vec<PropertyResult> {
         let before = schema::flatten(&root(a));
         let after = schema::flatten(&root(b));
@@ -273,10 +273,10 @@ impl Runner {
         mut old: Node,
         mut new: Node,
         cx: &Context<'_>,
-        ratchet: bool,
+        ratchet: Option<Ratcheting>,
     ) -> Vec<CheckResult> {
         // Validations below a junctor are never ratcheted (KEP-4008).
-        let ratchet = ratchet && !cx.path.under_junctor();
+        let ratchet = ratchet.filter(|_| !cx.path.under_junctor());
         let mut results: Vec<CheckResult> = self
             .property
             .iter()
@@ -286,20 +286,22 @@ impl Runner {
             })
             .collect();
         let left = unhandled::compare(&old, &new).into_iter().collect();
-        results.push(result(unhandled::NAME, self.unhandled, left, false));
+        results.push(result(unhandled::NAME, self.unhandled, left, None));
         results.retain(|r| !r.is_empty());
         results.sort_by(|a, b| a.name.cmp(&b.name));
         results
     }
 }
 
-/// A check's changes as findings under its enforcement; with `ratchet`, an
-/// error the API server ratchets becomes a warning that says so.
+/// A check's changes as findings under its enforcement. With `ratchet` (a
+/// comparison the API server ratchets: same version, not below a junctor),
+/// an error the API server ratchets says so, and with
+/// `Ratcheting::Enabled` becomes a warning.
 fn result(
     name: &str,
     enforcement: Enforcement,
     changes: Vec<Change>,
-    ratchet: bool,
+    ratchet: Option<Ratcheting>,
 ) -> CheckResult {
     let mut out = CheckResult {
         name: name.to_owned(),
@@ -317,13 +319,18 @@ fn result(
         match enforcement {
             Enforcement::None => {}
             Enforcement::Warn => out.warnings.push(finding),
-            Enforcement::Error if ratchet && change.ratchetable => {
+            Enforcement::Error if ratchet.is_some() && change.ratchetable => {
                 let note = Ratchet {
                     since: RATCHETED_SINCE,
+                    warning: ratchet == Some(Ratcheting::Enabled),
                 };
                 finding.message = format!("{} ({})", finding.message, note.note());
                 finding.ratchet = Some(note);
-                out.warnings.push(finding);
+                if note.warning {
+                    out.warnings.push(finding);
+                } else {
+                    out.errors.push(finding);
+                }
             }
             Enforcement::Error => out.errors.push(finding),
         }

@@ -69,12 +69,35 @@ fn every_check_in_every_format() {
 }
 
 #[test]
-fn a_configuration_relaxes_checks_and_turns_ratcheting_off() {
+fn a_configuration_relaxes_checks_and_turns_ratcheting_on() {
     let config = format!("{WIDGETS}/config.yaml");
     let (code, stdout, stderr) = diff(&["--config", config.as_str()]);
     assert_eq!(code, 1, "{stderr}");
     expect_file!(
         format!("{WIDGETS}/expected-config.txt"),
+        format!("{stdout}---- stderr\n{stderr}")
+    );
+}
+
+/// A new enum on a field that had none and a new maxLength: errors by default
+/// (exit status 1: a client creating a Gadget with the old values is
+/// refused), each saying the API server ratchets it; warnings with
+/// `ratcheting: Enabled` (exit status 0).
+#[test]
+fn ratcheted_tightenings_fail_unless_the_configuration_enables_ratcheting() {
+    let dir = "tests/crd-diff/ratcheting";
+    let (old, new) = (format!("{dir}/old.yaml"), format!("{dir}/new.yaml"));
+    let (code, stdout, stderr) = run(&here(), &["crd", "diff", &old, &new]);
+    assert_eq!(code, 1, "{stderr}");
+    expect_file!(
+        format!("{dir}/expected.txt"),
+        format!("{stdout}---- stderr\n{stderr}")
+    );
+    let config = format!("{dir}/config.yaml");
+    let (code, stdout, stderr) = run(&here(), &["crd", "diff", &old, &new, "--config", &config]);
+    assert_eq!(code, 0, "{stderr}");
+    expect_file!(
+        format!("{dir}/expected-enabled.txt"),
         format!("{stdout}---- stderr\n{stderr}")
     );
 }
@@ -132,6 +155,15 @@ fn bad_sides_and_configurations() {
                 new.clone(),
                 "--config".into(),
                 case("unknown-config-key/config.yaml"),
+            ],
+        ),
+        (
+            "unknown-ratcheting",
+            vec![
+                new.clone(),
+                new.clone(),
+                "--config".into(),
+                case("unknown-ratcheting/config.yaml"),
             ],
         ),
         (

@@ -20,7 +20,7 @@ pub const UPDATE_ENV: &str = "KUBE_CODEGEN_UPDATE_DIFFERENCES";
 
 const HEADER: &str = "\
 # Accepted differences between kube-codegen's `crd diff` and crdify (the release
-# hack/tools/crdify.sh pins), with ratcheting off (see DIFFERENCES.md).
+# hack/tools/crdify.sh pins), with the default configuration (see DIFFERENCES.md).
 # Checked by `cargo test -p crdify-parity`. Refresh from a run with
 # KUBE_CODEGEN_UPDATE_DIFFERENCES=1: entries that still occur keep their
 # reason, new ones say UNEXPLAINED (and fail the run).

@@ -24,7 +24,9 @@ pub struct Outcome {
     pub errors: BTreeSet<String>,
     /// Warning messages.
     pub warnings: BTreeSet<String>,
-    /// Whether a warning is one the API server ratchets (ours only).
+    /// Whether a finding is one the API server ratchets, with the note
+    /// (ours only; the note is taken out of error messages, which are
+    /// crdify's words before it).
     pub ratcheted: bool,
 }
 
@@ -108,7 +110,7 @@ pub fn ours(report: &Report) -> Verdicts {
             }
             _ => "crd".to_owned(),
         };
-        let message = match &entry.finding.at {
+        let mut message = match &entry.finding.at {
             // `removed field : v1.^.spec.x[*]`, in v0.5.0's path spelling.
             Some((version, path)) if entry.check == "existingFieldRemoval" => {
                 format!("removed field : {version}.{}", v05_path(path))
@@ -116,13 +118,22 @@ pub fn ours(report: &Report) -> Verdicts {
             _ => entry.finding.message.clone(),
         };
         let outcome = out.entry(format!("{place} / {check}")).or_default();
+        if let Some(ratchet) = &entry.finding.ratchet {
+            outcome.ratcheted = true;
+            // A ratcheted error is crdify's message and our note after it.
+            if entry.severity == Severity::Error {
+                let note = format!(" ({})", ratchet.note());
+                if let Some(plain) = message.strip_suffix(&note) {
+                    message = plain.to_owned();
+                }
+            }
+        }
         match entry.severity {
             Severity::Error => {
                 outcome.errors.insert(message);
             }
             Severity::Warning => {
                 outcome.warnings.insert(message);
-                outcome.ratcheted |= entry.finding.ratchet.is_some();
             }
         }
     }

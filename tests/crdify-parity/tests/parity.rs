@@ -1,9 +1,10 @@
 //! kube-codegen's `crd diff` against crdify (the release
 //! `hack/tools/crdify.sh` pins), on crdify's own pairs of CRDs (its `test/`
 //! cases and `examples/`, read from the Go module cache) and on pairs made
-//! from our fixtures' CRDs. With ratcheting off, every verdict is crdify's
-//! or listed in `differences/*.yaml`; with it on, the only further changes
-//! are errors that became ratcheted warnings (DIFFERENCES.md).
+//! from our fixtures' CRDs. By default (ratcheting off), every verdict is
+//! crdify's or listed in `differences/*.yaml` (a ratcheted error carries our
+//! note after crdify's message); with `ratcheting: Enabled`, the only further
+//! changes are those errors, now warnings (DIFFERENCES.md).
 //!
 //! `cargo test -p crdify-parity`; rewrite the lists with
 //! `KUBE_CODEGEN_UPDATE_DIFFERENCES=1 cargo test -p crdify-parity`.
@@ -17,8 +18,9 @@ use crdify_parity::{crdify, differences, mutations, parse_crd, repo_root};
 use k8s_openapi::apiextensions_apiserver::pkg::apis::apiextensions::v1::CustomResourceDefinition;
 use kube_codegen_crd_diff::{Config, Ratcheting, Report, Runner};
 
-/// One pair through both tools: the differences (ratcheting off), and the
-/// ratcheted warnings per check (ratcheting on), checked to be only that.
+/// One pair through both tools: the differences (the default: ratcheting
+/// off), and the ratcheted warnings per check (ratcheting on), checked to be
+/// only that.
 fn compare(
     case: &str,
     old: (&Path, &CustomResourceDefinition),
@@ -31,7 +33,8 @@ fn compare(
         Some(path) => Config::from_yaml(&std::fs::read_to_string(path)?)?,
         None => Config::default(),
     };
-    ours_config.ratcheting = Ratcheting::Disabled;
+    // crdify's verdicts are ours by default.
+    assert_eq!(ours_config.ratcheting, Ratcheting::Disabled);
     let strict = Runner::new(&ours_config)?.compare(old.1, new.1);
     ours_config.ratcheting = Ratcheting::Enabled;
     let lenient = Runner::new(&ours_config)?.compare(old.1, new.1);
@@ -86,6 +89,10 @@ fn check_ratcheting(
         assert!(
             after.ratcheted,
             "{case} / {key}: a warning without the ratcheting note"
+        );
+        assert!(
+            before.ratcheted,
+            "{case} / {key}: a ratcheted error without the ratcheting note"
         );
         for warning in &after.warnings {
             let plain = warning.split(note).next().unwrap_or_default();
