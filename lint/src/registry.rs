@@ -7,10 +7,10 @@
 
 use serde_json::Value;
 
-use super::settings::ConfigError;
 use super::context::Cx;
 use super::finding::Finding;
 use super::rules;
+use super::settings::ConfigError;
 
 /// One rule.
 #[derive(Debug)]

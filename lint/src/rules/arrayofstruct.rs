@@ -7,9 +7,9 @@
 
 use serde_json::Value;
 
-use crate::settings::ConfigError;
 use crate::context::{Cx, underlying};
 use crate::finding::Finding;
+use crate::settings::ConfigError;
 use kube_codegen::model::{FieldType, TypeBody};
 
 pub const NAME: &str = "arrayofstruct";

@@ -6,9 +6,9 @@
 
 use serde_json::Value;
 
-use crate::settings::ConfigError;
 use crate::context::Cx;
 use crate::finding::{Edit, Finding};
+use crate::settings::ConfigError;
 
 pub const NAME: &str = "commentstart";
 

@@ -9,9 +9,9 @@
 use serde::Deserialize;
 use serde_json::Value;
 
-use crate::settings::{self, ConfigError};
 use crate::context::{Cx, external_is, remove_marker};
 use crate::finding::Finding;
+use crate::settings::{self, ConfigError};
 use kube_codegen::model::FieldType;
 
 pub const NAME: &str = "conditions";

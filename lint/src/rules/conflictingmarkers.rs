@@ -4,9 +4,9 @@
 use serde::Deserialize;
 use serde_json::Value;
 
-use crate::settings::{self, ConfigError};
 use crate::context::{Cx, FieldView};
 use crate::finding::Finding;
+use crate::settings::{self, ConfigError};
 
 pub const NAME: &str = "conflictingmarkers";
 

@@ -5,9 +5,9 @@
 use serde_json::Value;
 
 use super::conflictingmarkers::{Conflict, check};
-use crate::settings::ConfigError;
 use crate::context::Cx;
 use crate::finding::Finding;
+use crate::settings::ConfigError;
 
 pub const NAME: &str = "defaultorrequired";
 

@@ -9,9 +9,9 @@
 use serde::Deserialize;
 use serde_json::Value;
 
-use crate::settings::{self, ConfigError};
 use crate::context::{Cx, remove_marker, replace_marker};
 use crate::finding::Finding;
+use crate::settings::{self, ConfigError};
 
 pub const NAME: &str = "defaults";
 

@@ -6,9 +6,9 @@ use std::collections::BTreeSet;
 
 use serde_json::Value;
 
-use crate::settings::ConfigError;
 use crate::context::{Cx, remove_marker};
 use crate::finding::Finding;
+use crate::settings::ConfigError;
 use crate::source::LintMarker;
 
 pub const NAME: &str = "duplicatemarkers";

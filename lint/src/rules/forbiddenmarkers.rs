@@ -5,9 +5,9 @@
 use serde::Deserialize;
 use serde_json::Value;
 
-use crate::settings::{self, ConfigError};
 use crate::context::{Cx, remove_marker};
 use crate::finding::Finding;
+use crate::settings::{self, ConfigError};
 use crate::source::LintMarker;
 
 pub const NAME: &str = "forbiddenmarkers";

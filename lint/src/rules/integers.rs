@@ -6,9 +6,9 @@
 use serde_json::Value;
 
 use super::walk_all;
-use crate::settings::ConfigError;
 use crate::context::Cx;
 use crate::finding::Finding;
+use crate::settings::ConfigError;
 use kube_codegen::model::FieldType;
 
 pub const NAME: &str = "integers";

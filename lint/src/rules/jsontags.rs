@@ -10,9 +10,9 @@ use regex::Regex;
 use serde::Deserialize;
 use serde_json::Value;
 
-use crate::settings::{self, ConfigError};
 use crate::context::Cx;
 use crate::finding::Finding;
+use crate::settings::{self, ConfigError};
 
 pub const NAME: &str = "jsontags";
 const PATTERN: &str = "^[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)*$";

@@ -7,9 +7,9 @@
 use serde_json::Value;
 
 use super::bounds::{Bound, check_bounds};
-use crate::settings::ConfigError;
 use crate::context::Cx;
 use crate::finding::Finding;
+use crate::settings::ConfigError;
 
 pub const NAME: &str = "minlength";
 

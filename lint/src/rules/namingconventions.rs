@@ -13,9 +13,9 @@ use regex::Regex;
 use serde::Deserialize;
 use serde_json::Value;
 
-use crate::settings::{self, ConfigError};
 use crate::context::Cx;
 use crate::finding::Finding;
+use crate::settings::{self, ConfigError};
 
 pub const NAME: &str = "namingconventions";
 

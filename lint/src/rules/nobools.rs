@@ -4,9 +4,9 @@
 use serde_json::Value;
 
 use super::walk_all;
-use crate::settings::ConfigError;
 use crate::context::Cx;
 use crate::finding::Finding;
+use crate::settings::ConfigError;
 use kube_codegen::model::FieldType;
 
 pub const NAME: &str = "nobools";

@@ -8,9 +8,9 @@ use serde::Deserialize;
 use serde_json::Value;
 
 use super::walk_all;
-use crate::settings::{self, ConfigError};
 use crate::context::{Cx, strip};
 use crate::finding::Finding;
+use crate::settings::{self, ConfigError};
 use kube_codegen::model::FieldType;
 
 pub const NAME: &str = "nomaps";

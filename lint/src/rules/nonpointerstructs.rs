@@ -7,9 +7,9 @@
 use serde::Deserialize;
 use serde_json::Value;
 
-use crate::settings::{self, ConfigError};
 use crate::context::Cx;
 use crate::finding::Finding;
+use crate::settings::{self, ConfigError};
 use kube_codegen::model::{FieldType, TypeBody};
 
 pub const NAME: &str = "nonpointerstructs";

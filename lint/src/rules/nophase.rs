@@ -4,9 +4,9 @@
 use serde_json::Value;
 
 use super::namingconventions::{Convention, Operation, check};
-use crate::settings::ConfigError;
 use crate::context::Cx;
 use crate::finding::Finding;
+use crate::settings::ConfigError;
 
 pub const NAME: &str = "nophase";
 

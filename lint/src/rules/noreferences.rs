@@ -7,9 +7,9 @@ use serde::Deserialize;
 use serde_json::Value;
 
 use super::namingconventions::{Convention, Operation, check};
-use crate::settings::{self, ConfigError};
 use crate::context::Cx;
 use crate::finding::Finding;
+use crate::settings::{self, ConfigError};
 
 pub const NAME: &str = "noreferences";
 

@@ -10,9 +10,9 @@ use serde::Deserialize;
 use serde_json::Value;
 
 use super::{OPTIONAL, REQUIRED};
-use crate::settings::{self, ConfigError};
 use crate::context::{Cx, FieldView, remove_marker, replace_marker};
 use crate::finding::Finding;
+use crate::settings::{self, ConfigError};
 
 pub const NAME: &str = "optionalorrequired";
 

@@ -11,9 +11,9 @@
 use serde::Deserialize;
 use serde_json::Value;
 
-use crate::settings::{self, ConfigError};
 use crate::context::{Cx, FieldView, remove_marker, underlying};
 use crate::finding::Finding;
+use crate::settings::{self, ConfigError};
 use crate::source::LintMarker;
 use kube_codegen::model::{BYTE_STRING, FieldType, TypeBody, TypeDef, Validation};
 

@@ -7,9 +7,9 @@ use serde::Deserialize;
 use serde_json::Value;
 
 use super::REQUIRED;
-use crate::settings::{self, ConfigError};
 use crate::context::{Cx, TypeView, replace_marker};
 use crate::finding::Finding;
+use crate::settings::{self, ConfigError};
 use kube_codegen::model::FieldType;
 
 pub const NAME: &str = "statusoptional";

@@ -6,9 +6,9 @@
 
 use serde_json::Value;
 
-use crate::settings::ConfigError;
 use crate::context::Cx;
 use crate::finding::Finding;
+use crate::settings::ConfigError;
 
 pub const NAME: &str = "statussubresource";
 const MARKER: &str = "kubebuilder:subresource:status";

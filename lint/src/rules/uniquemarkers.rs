@@ -9,9 +9,9 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 use serde_json::Value;
 
-use crate::settings::{self, ConfigError};
 use crate::context::Cx;
 use crate::finding::Finding;
+use crate::settings::{self, ConfigError};
 use crate::source::LintMarker;
 
 pub const NAME: &str = "uniquemarkers";
