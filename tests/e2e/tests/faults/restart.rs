@@ -197,7 +197,7 @@ async fn an_apiserver_down_past_the_renew_deadline_hands_over_and_work_converges
 /// not in `hack/test.sh`: `cargo test -p e2e --test faults -- --ignored
 /// --nocapture`.
 #[tokio::test]
-#[ignore = "minutes long: the outages the README's reliability table quotes"]
+#[ignore = "minutes long: the outages the book's reliability table quotes"]
 async fn long_apiserver_outages_of_30s_three_times_and_120s() -> Result<()> {
     for _ in 0..3 {
         long_outage(Duration::from_secs(30)).await?;
