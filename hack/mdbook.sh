@@ -3,7 +3,7 @@
 # with `cargo install --locked`, cached outside the repository) and runs it.
 #
 #   hack/mdbook.sh build   the book into docs/book (git-ignored)
-#   hack/mdbook.sh serve   the book at http://127.0.0.1:3000, rebuilt on change
+#   hack/mdbook.sh serve   the book at http://localhost:3000, rebuilt on change
 #                          (further arguments go to `mdbook serve`)
 #   hack/mdbook.sh check   build into a temporary directory and fail when an
 #                          internal link or anchor does not resolve
@@ -53,11 +53,11 @@ shift
 case "$command" in
   build)
     ensure_mdbook
-    "$BIN" build docs "$@"
+    exec "$BIN" build docs "$@"
     ;;
   serve)
     ensure_mdbook
-    "$BIN" serve docs "$@"
+    exec "$BIN" serve docs "$@"
     ;;
   check)
     ensure_mdbook
