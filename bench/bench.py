@@ -50,6 +50,8 @@ from measure import measure, run_once  # noqa: E402
 
 ROOT = os.path.dirname(HERE)
 SYNTH = os.path.join(HERE, "synth", "synth.py")
+# The chapter whose results block --update-docs rewrites.
+BENCHMARKS_CHAPTER = os.path.join("docs", "src", "benchmarks.md")
 DEFAULT_SECTIONS = ["lines", "codegen", "scale", "build", "controller", "floor"]
 
 
@@ -475,8 +477,9 @@ def main():
     p.add_argument("--sections", default=",".join(DEFAULT_SECTIONS))
     p.add_argument("--runs", type=int, help="repetitions of kube-codegen runs (default 10, quick 5)")
     p.add_argument("--go-runs", type=int, help="repetitions of Go runs (default 3, quick 1)")
-    p.add_argument("--update-readme", action="store_true",
-                   help="replace the results block of README.md's Benchmarks section")
+    p.add_argument("--update-docs", "--update-readme", dest="update_docs", action="store_true",
+                   help="replace the results block of the book's Benchmarks chapter "
+                        "(docs/src/benchmarks.md; --update-readme is the old name)")
     args = p.parse_args()
     args.runs = args.runs or (5 if args.quick else 10)
     args.go_runs = args.go_runs or (1 if args.quick else 3)
@@ -518,9 +521,9 @@ def main():
     log(f"results: {outdir}/{stamp}.json")
     if failed:
         sys.exit(f"bench.py: sections failed: {', '.join(failed)} (their figures are missing)")
-    if args.update_readme:
-        report.update_readme(os.path.join(ROOT, "README.md"), text)
-        log("README.md updated")
+    if args.update_docs:
+        report.update_block(os.path.join(ROOT, BENCHMARKS_CHAPTER), text)
+        log(f"{BENCHMARKS_CHAPTER} updated")
 
 
 if __name__ == "__main__":

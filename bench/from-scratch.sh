@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Times the README's path from an empty directory to a running operator on
+# Times the book's path from an empty directory (docs/src/getting-started.md)
+# to a running operator on
 # this machine, cold (empty cargo target directories, no compiler cache) and
 # warm (the controller edited, then built and run again):
 #

@@ -5,13 +5,14 @@
 #   bench/run.sh --quick         fewer repetitions, up to 100 kinds, App build cost only
 #   bench/run.sh --sections codegen,scale     only some sections (codegen, scale,
 #                                build, controller; and llvm, not in the default set)
-#   bench/run.sh --update-readme also rewrite the results block in README.md
+#   bench/run.sh --update-docs   also rewrite the results block in the book's
+#                                Benchmarks chapter (docs/src/benchmarks.md)
 #
 # See bench/bench.py --help for every flag. Needs cargo, python3, and for the Go
 # side a Go toolchain that reaches the module proxy (bench/go-tools.sh installs
 # the pinned Go tools into ~/.cache/kube-codegen/bench-go; without Go the Go
 # columns stay empty). Nothing is written into the repository unless
-# --update-readme is given; scratch files go to a temporary directory and
+# --update-docs is given; scratch files go to a temporary directory and
 # throwaway crates to ~/.cache/kube-codegen/bench-build.
 set -euo pipefail
 

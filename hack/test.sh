@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Runs every test of the project, the way CI does: formatting, lints, unit,
-# snapshot and compile-the-generated-crate tests, end-to-end tests against a real
-# kube-apiserver + etcd + kube-controller-manager (built from Go modules and
-# cached on first use by hack/k8s/build.sh), and verify-codegen.
-# Works from any directory on a fresh machine with Rust, Go and openssl.
+# snapshot and compile-the-generated-crate tests, the user guide's links
+# (docs/), end-to-end tests against a real kube-apiserver + etcd +
+# kube-controller-manager (built from Go modules and cached on first use by
+# hack/k8s/build.sh), and verify-codegen.
+# Works from any directory on a fresh machine with Rust, Go, openssl and python3.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -38,6 +39,11 @@ cargo fmt --all -- --check
 
 step "control plane binaries (built once, then cached)"
 hack/k8s/build.sh
+
+step "the book (docs/): mdbook build, every internal link and anchor resolves"
+# The pinned mdbook is installed once, into ~/.cache/kube-codegen/tools (before
+# clippy becomes the workspace's compiler below: mdbook is not ours to lint).
+hack/mdbook.sh check
 
 # clippy as the compiler of the workspace's own crates while they are built
 # for the tests (what `cargo clippy` does, over a check build of its own):

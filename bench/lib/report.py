@@ -1,8 +1,9 @@
-"""Markdown tables from bench.py's results, and the README block they replace."""
+"""Markdown tables from bench.py's results, and the block of the book's Benchmarks
+chapter (docs/src/benchmarks.md) they replace."""
 
 import re
 
-BEGIN = "<!-- bench-results:begin (bench/run.sh --update-readme rewrites this block) -->"
+BEGIN = "<!-- bench-results:begin (bench/run.sh --update-docs rewrites this block) -->"
 END = "<!-- bench-results:end -->"
 
 
@@ -182,30 +183,32 @@ def render(results):
         "",
     ]
     if "lines" in results:
-        head += ["#### Generated lines of Rust (`src/`)", "", lines_table(results["lines"]), ""]
+        head += ["## Generated lines of Rust (`src/`)", "", lines_table(results["lines"]), ""]
     if "codegen" in results:
-        head += ["#### Code generation against Go", "", codegen_table(results["codegen"]), ""]
+        head += ["## Code generation against Go", "", codegen_table(results["codegen"]), ""]
     if "scale" in results:
-        head += ["#### Scale (synthetic APIs, 14-field specs, 5-field statuses)", "",
+        head += ["## Scale (synthetic APIs, 14-field specs, 5-field statuses)", "",
                  scale_table(results["scale"]), ""]
     if "build" in results:
-        head += ["#### Cost to users: `cargo build` (dev profile, dependencies already built)", "",
+        head += ["## Cost to users: `cargo build` (dev profile, dependencies already built)", "",
                  build_table(results["build"]), ""]
     if "controller" in results:
-        head += ["#### Controllers on one local control plane (no kubelet: converged = children "
+        head += ["## Controllers on one local control plane (no kubelet: converged = children "
                  "created and status written; 2 workers each)", "",
                  controller_table(results["controller"]), ""]
     if "floor" in results:
-        head += ["#### Our controller against its floor (`cargo bench -p e2e --bench controller`: "
+        head += ["## Our controller against its floor (`cargo bench -p e2e --bench controller`: "
                  "8 workers; bare = a plain client making the same writes)", "",
                  floor_table(results["floor"]), ""]
     if "llvm" in results:
-        head += ["#### What the generated crate costs to compile (`cargo llvm-lines`)", "",
+        head += ["## What the generated crate costs to compile (`cargo llvm-lines`)", "",
                  llvm_table(results["llvm"]), ""]
     return "\n".join(head)
 
 
-def update_readme(path, text):
+def update_block(path, text):
+    """Replaces the results block of `path` (the chapter) with `text`, or
+    appends one."""
     with open(path) as f:
         readme = f.read()
     block = f"{BEGIN}\n{text.rstrip()}\n{END}"

@@ -674,7 +674,7 @@ fn create_webhook_says_what_it_wrote_what_to_do_and_why_it_cannot() {
     );
     refused(
         &["--kind", "Memcached", "--conversion"],
-        "error: `Memcached` in `cache.example.com/v1` is not converted by webhook: it has no `+kubebuilder:conversion:strategy=Webhook` marker\n  = help: add the kind's other versions, and above `pub struct Memcached` in its storage version (the hub) `// +kubebuilder:storageversion`, `// +kubebuilder:conversion:strategy=Webhook` and `// +kubebuilder:conversion:webhook:service=<project>-system/<project>-webhook-service,path=/convert` (README: \"Multi-version APIs\"); then run `make generate` and this command again\n",
+        "error: `Memcached` in `cache.example.com/v1` is not converted by webhook: it has no `+kubebuilder:conversion:strategy=Webhook` marker\n  = help: add the kind's other versions, and above `pub struct Memcached` in its storage version (the hub) `// +kubebuilder:storageversion`, `// +kubebuilder:conversion:strategy=Webhook` and `// +kubebuilder:conversion:webhook:service=<project>-system/<project>-webhook-service,path=/convert` (the book's Conversion chapter, docs/src/conversion.md); then run `make generate` and this command again\n",
     );
 
     // A misspelt webhook marker of the user's: the configurations do not

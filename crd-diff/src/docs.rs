@@ -1,5 +1,6 @@
-//! The README's table of checks, made from the registry, so the two cannot
-//! drift apart (`readme_lists_every_check` compares them).
+//! The book's table of checks (docs/src/review.md, "Upgrade safety"), made
+//! from the registry, so the two cannot drift apart (`book_lists_every_check`
+//! compares them).
 
 use crate::checks::{Level, Origin, checks};
 
@@ -64,28 +65,33 @@ pub fn table() -> String {
 
 #[cfg(test)]
 mod tests {
-    /// The table between the README's markers is the registry's; with
-    /// `KUBE_CODEGEN_BLESS=1` the README is rewritten.
+    /// The table between the markers of the book's review chapter is the
+    /// registry's; with `KUBE_CODEGEN_BLESS=1` the chapter is rewritten.
     #[test]
-    fn readme_lists_every_check() {
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../README.md");
-        let readme = std::fs::read_to_string(&path).unwrap();
+    fn book_lists_every_check() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/src/review.md");
+        let chapter = std::fs::read_to_string(&path).unwrap();
         let (start, end) = (
             "<!-- crd-diff-checks:start -->\n",
             "<!-- crd-diff-checks:end -->",
         );
-        let from = readme.find(start).expect("the README's table markers") + start.len();
-        let to = readme.find(end).expect("the README's table markers");
+        let from = chapter
+            .find(start)
+            .expect("the table markers in docs/src/review.md")
+            + start.len();
+        let to = chapter
+            .find(end)
+            .expect("the table markers in docs/src/review.md");
         let table = super::table();
         if std::env::var("KUBE_CODEGEN_BLESS").is_ok_and(|v| v == "1") {
-            let updated = format!("{}{table}{}", &readme[..from], &readme[to..]);
+            let updated = format!("{}{table}{}", &chapter[..from], &chapter[to..]);
             std::fs::write(&path, updated).unwrap();
             return;
         }
         assert_eq!(
-            &readme[from..to],
+            &chapter[from..to],
             table,
-            "the README's table of checks is stale: KUBE_CODEGEN_BLESS=1 cargo test -p kube-codegen-crd-diff"
+            "the table of checks in docs/src/review.md is stale: KUBE_CODEGEN_BLESS=1 cargo test -p kube-codegen-crd-diff docs"
         );
     }
 }

@@ -1,4 +1,5 @@
-//! One Go struct field → Rust fields, by the rules the README documents:
+//! One Go struct field → Rust fields, by the rules the book documents
+//! (docs/src/import.md):
 //! what controller-gen makes required stays a plain value, what it makes
 //! optional becomes an `Option` (a list or map: empty, left out) with serde's
 //! skips; embedded structs are flattened; `metav1.TypeMeta` is kube's.

@@ -116,7 +116,7 @@ pub fn plan(root: &Path, input_dir: &Path, new: &NewWebhook) -> Result<Created, 
                 new.kind, new.group, new.version
             ),
             help: format!(
-                "add the kind's other versions, and above `pub struct {}` in its storage version (the hub) `// +kubebuilder:storageversion`, `// +kubebuilder:conversion:strategy=Webhook` and `// +kubebuilder:conversion:webhook:service=<project>-system/<project>-webhook-service,path=/convert` (README: \"Multi-version APIs\"); then run `make generate` and this command again",
+                "add the kind's other versions, and above `pub struct {}` in its storage version (the hub) `// +kubebuilder:storageversion`, `// +kubebuilder:conversion:strategy=Webhook` and `// +kubebuilder:conversion:webhook:service=<project>-system/<project>-webhook-service,path=/convert` (the book's Conversion chapter, docs/src/conversion.md); then run `make generate` and this command again",
                 new.kind
             ),
         });
@@ -721,7 +721,7 @@ mod tests {
         );
         assert_eq!(
             error(root, &webhook("Memcached", false, false, true)),
-            "`Memcached` in `cache.example.com/v1alpha1` is not converted by webhook: it has no `+kubebuilder:conversion:strategy=Webhook` marker\n  = help: add the kind's other versions, and above `pub struct Memcached` in its storage version (the hub) `// +kubebuilder:storageversion`, `// +kubebuilder:conversion:strategy=Webhook` and `// +kubebuilder:conversion:webhook:service=<project>-system/<project>-webhook-service,path=/convert` (README: \"Multi-version APIs\"); then run `make generate` and this command again"
+            "`Memcached` in `cache.example.com/v1alpha1` is not converted by webhook: it has no `+kubebuilder:conversion:strategy=Webhook` marker\n  = help: add the kind's other versions, and above `pub struct Memcached` in its storage version (the hub) `// +kubebuilder:storageversion`, `// +kubebuilder:conversion:strategy=Webhook` and `// +kubebuilder:conversion:webhook:service=<project>-system/<project>-webhook-service,path=/convert` (the book's Conversion chapter, docs/src/conversion.md); then run `make generate` and this command again"
         );
         let plain = tempfile::tempdir().unwrap();
         assert_eq!(

@@ -193,7 +193,7 @@ pub use {kind_module}::*;
 /// A new kind: `{kind}`, `{scope_markers}`.
 pub const KIND: &str = r#"//! The {kind} kind: a starting point to edit. Markers are the comment lines
 //! starting with `+`; `kube-codegen generate` turns them into the CRD (schema,
-//! validation, defaults, printer columns) and the clients. The README lists them.
+//! validation, defaults, printer columns) and the clients. kube-codegen's book lists them ("The marker contract").
 
 use k8s_openapi::apimachinery::pkg::apis::meta::v1::{Condition, ObjectMeta};
 use serde::{Deserialize, Serialize};

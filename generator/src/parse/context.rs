@@ -191,7 +191,7 @@ pub(crate) fn read_marker(
             );
             None
         }
-        // Addressed to another tool, or to readers: nothing to say (README).
+        // Addressed to another tool, or to readers: nothing to say (docs/src/markers.md).
         MarkerId::OtherTool => None,
         MarkerId::Ignored => {
             diags.push(

@@ -128,7 +128,8 @@ pub enum MarkerId {
     /// controller-gen ignores and which say nothing about a CRD: accepted
     /// without a diagnostic and without effect, as controller-gen does (a
     /// project keeping Go as its source needs them there for its other tools,
-    /// so a warning would have no fix). Listed in the README.
+    /// so a warning would have no fix). Listed in the book's marker contract
+    /// (docs/src/markers.md).
     OtherTool,
     /// Markers whose meaning kube-codegen cannot honour: an error, since
     /// dropping them would silently weaken the API.

@@ -108,7 +108,7 @@ fn the_documents_name_the_pinned_controller_gen() -> Result<()> {
     let version = generators::controller_gen_version()?;
     let root = crd_parity::corpus::repo_root();
     for doc in [
-        "README.md",
+        "docs/src/contributing.md",
         "tests/crd-parity/README.md",
         "tests/crd-parity/DIFFERENCES.md",
     ] {

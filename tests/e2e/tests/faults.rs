@@ -8,7 +8,7 @@
 //! panicking handler, connections stalled mid-header), with the API server
 //! as the client that matters. Each scenario asserts its bound
 //! and records its figures (`target/tmp/faults-figures.txt`), which the
-//! README's reliability table quotes.
+//! book's reliability table (docs/src/reliability.md) quotes.
 //!
 //! Scenarios that kill a part of the control plane run one at a time; the
 //! others run beside each other. Longer runs of the same scenarios (the

@@ -217,7 +217,7 @@ async fn a_watch_expired_by_compaction_lists_once_and_misses_no_delete_or_finali
 /// gives up on it and opens a new one. About a minute, so not in
 /// `hack/test.sh`: `cargo test -p e2e --test faults -- --ignored dropped`.
 #[tokio::test]
-#[ignore = "a minute long: the figure the README's reliability table quotes"]
+#[ignore = "a minute long: the figure the book's reliability table quotes"]
 async fn a_silently_dropped_watch_connection_is_noticed_within_60s() -> Result<()> {
     let _faults = support::shared().await;
     let cp = support::control_plane().await?;

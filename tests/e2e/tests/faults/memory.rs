@@ -180,7 +180,7 @@ async fn apps_created_and_deleted_leave_the_controllers_memory_where_it_was() ->
 /// The figure: 10,000 Apps. About 10 minutes: `cargo test -p e2e
 /// --test faults -- --ignored --nocapture memory`.
 #[tokio::test]
-#[ignore = "minutes long: the churn the README's reliability table quotes"]
+#[ignore = "minutes long: the churn the book's reliability table quotes"]
 async fn ten_thousand_apps_created_and_deleted_leave_the_controllers_memory_where_it_was()
 -> Result<()> {
     check(100, 1.10, churn(100).await?)

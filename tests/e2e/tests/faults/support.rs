@@ -2,7 +2,7 @@
 //! controller replicas (each behind its own proxy when a scenario cuts it
 //! off), the Lease, caches compared with a fresh LIST, and the figures each
 //! scenario measures (printed, and appended to
-//! `target/tmp/faults-figures.txt` for the README's reliability table).
+//! `target/tmp/faults-figures.txt` for the book's reliability table, docs/src/reliability.md).
 
 use std::collections::BTreeMap;
 use std::io::Write as _;

@@ -13,7 +13,7 @@
 //!
 //! The servers here run with short timeouts (the options' defaults are
 //! controller-runtime's 32 s and 90 s) so the binary runs in seconds. Figures
-//! are printed (`--nocapture`) for the README's reliability table.
+//! are printed (`--nocapture`) for the book's reliability table (docs/src/reliability.md).
 
 use std::net::SocketAddr;
 use std::sync::Arc;
