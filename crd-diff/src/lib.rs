@@ -62,6 +62,7 @@ mod checks;
 mod config;
 pub mod docs;
 mod gofmt;
+mod old_self;
 mod path;
 mod render;
 mod report;

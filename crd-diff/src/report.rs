@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use serde::{Serialize, Serializer};
 use serde_json::{Map, Value};
 
-use crate::checks::cel_rules;
+use crate::old_self;
 use crate::path::PropertyPath;
 
 /// The Kubernetes release from which the API server ratchets validation by
@@ -204,7 +204,7 @@ impl Rule {
     /// Whether the rule is a transition rule (reads `oldSelf`), which the API
     /// server never ratchets.
     pub fn uses_old_self(&self) -> bool {
-        cel_rules::uses_old_self(&self.rule)
+        old_self::uses_old_self(&self.rule)
     }
 }
 
