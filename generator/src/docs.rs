@@ -6,6 +6,7 @@
 
 use crate::parse::marker_registry::{ArgSpec, MARKERS, MarkerDef, MarkerId, Targets};
 use crate::parse::marker_values::{ArgDef, ValueKind};
+use crate::prose::code_list;
 
 /// The sections of the reference, in order: a title and what the markers of
 /// the section have in common.
@@ -416,16 +417,6 @@ fn value(kind: ValueKind) -> String {
         ValueKind::OneOf([one]) => format!("`{one}`"),
         ValueKind::OneOf(values) => format!("one of {}", code_list(values)),
         ValueKind::Raw => "text the marker reads itself (see above)".to_owned(),
-    }
-}
-
-/// "`a`, `b` or `c`".
-pub(crate) fn code_list(values: &[&str]) -> String {
-    let quoted: Vec<String> = values.iter().map(|v| format!("`{v}`")).collect();
-    match quoted.as_slice() {
-        [] => String::new(),
-        [one] => one.clone(),
-        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
     }
 }
 

@@ -50,5 +50,6 @@ pub mod write;
 
 mod cargo_features;
 mod map_keys;
+mod prose;
 mod source_markers;
 mod validate;

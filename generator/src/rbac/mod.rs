@@ -40,8 +40,8 @@ pub(crate) fn argument_values(arg: &str) -> Option<String> {
     (arg == "verbs").then(|| {
         format!(
             "{}; with `urls`, {}",
-            crate::docs::code_list(marker::VERBS),
-            crate::docs::code_list(marker::URL_VERBS)
+            crate::prose::code_list(marker::VERBS),
+            crate::prose::code_list(marker::URL_VERBS)
         )
     })
 }

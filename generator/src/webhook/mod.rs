@@ -136,7 +136,7 @@ pub(crate) fn argument_values(arg: &str) -> Option<String> {
         "verbs" => marker::OPERATIONS,
         _ => return None,
     };
-    Some(format!("{} (in any case)", crate::docs::code_list(values)))
+    Some(format!("{} (in any case)", crate::prose::code_list(values)))
 }
 
 /// Reads every marker of every `.rs` file under `source_dir` and builds the

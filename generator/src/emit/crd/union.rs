@@ -28,6 +28,8 @@
 
 use std::collections::BTreeSet;
 
+use crate::prose::or_list;
+
 use crate::model::{
     Field, FieldType, Location, Tagging, TypeBody, TypeDef, Variant, VariantData, Version,
     XValidation,
@@ -868,15 +870,6 @@ fn and(checks: &[String]) -> String {
         [] => "true".to_owned(),
         [one] => one.clone(),
         _ => checks.join(" && "),
-    }
-}
-
-/// `a, b or c`.
-fn or_list(names: &[&str]) -> String {
-    match names {
-        [] => String::new(),
-        [one] => (*one).to_owned(),
-        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
     }
 }
 
