@@ -27,7 +27,7 @@ static REQUESTS: LazyLock<Family<Labels, Counter>> = LazyLock::new(Family::defau
 
 /// Adds `rest_client_requests_total` to `registry`.
 pub(crate) fn register(registry: &mut Registry) {
-    crate::metrics::register_as_go(
+    crate::as_go::register_as_go(
         registry,
         "rest_client_requests",
         "Number of HTTP requests, partitioned by status code, method, and host.",

@@ -135,6 +135,7 @@
 pub mod applier;
 pub mod apply;
 pub mod args;
+mod as_go;
 pub mod backoff;
 pub mod children;
 pub mod client_metrics;

@@ -42,6 +42,7 @@ use prometheus_client::metrics::gauge::{ConstGauge, Gauge};
 use prometheus_client::metrics::histogram::{Histogram, exponential_buckets};
 use prometheus_client::registry::{Metric, Registry};
 
+use crate::as_go::register_as_go;
 use crate::key::ObjectKey;
 
 type ControllerLabel = [(&'static str, String); 1];
@@ -153,37 +154,6 @@ impl Collector for UnfinishedWork {
         }
         Ok(())
     }
-}
-
-/// A metric under exactly controller-runtime's name and help (the
-/// registry's `register` would end the help with a period of its own); like
-/// Go's, a family without series is left out of the exposition.
-#[derive(Debug)]
-struct AsGo<M> {
-    name: &'static str,
-    help: &'static str,
-    metric: M,
-}
-
-impl<M: EncodeMetric + std::fmt::Debug + Send + Sync + 'static> Collector for AsGo<M> {
-    fn encode(&self, mut encoder: DescriptorEncoder) -> Result<(), std::fmt::Error> {
-        if self.metric.is_empty() {
-            return Ok(());
-        }
-        let metric_type = self.metric.metric_type();
-        let family = encoder.encode_descriptor(self.name, self.help, None, metric_type)?;
-        self.metric.encode(family)
-    }
-}
-
-/// Registers `metric` as [`AsGo`] (a counter's `name` without `_total`).
-pub(crate) fn register_as_go(
-    registry: &mut Registry,
-    name: &'static str,
-    help: &'static str,
-    metric: impl EncodeMetric + std::fmt::Debug + Send + Sync + 'static,
-) {
-    registry.register_collector(Box::new(AsGo { name, help, metric }));
 }
 
 fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
