@@ -8,7 +8,7 @@ use k8s_openapi::apiextensions_apiserver::pkg::apis::apiextensions::v1::{
 };
 use serde_json::Value;
 
-use crate::cel::Rule;
+use crate::cel::rule::Rule;
 use crate::formats::Format;
 
 /// `additionalProperties`.
