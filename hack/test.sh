@@ -37,6 +37,9 @@ step() {
 step "cargo fmt --check"
 cargo fmt --all -- --check
 
+step "no circle of modules within a crate"
+hack/check-module-circles.py
+
 step "control plane binaries (built once, then cached)"
 hack/k8s/build.sh
 

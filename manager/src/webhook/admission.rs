@@ -14,12 +14,8 @@ use k8s_openapi::api::authentication::v1::UserInfo;
 use kube::core::DynamicObject;
 use kube::core::admission::{AdmissionRequest, Operation};
 
-use super::denied::Denied;
+use super::denied::{Denied, Warnings};
 use super::review::Incoming;
-
-/// Warning messages for the client (`Warning:` lines in kubectl): what a
-/// request should change, without refusing it.
-pub type Warnings = Vec<String>;
 
 /// Sets the defaults of objects of kind `K`: a mutating admission webhook.
 ///

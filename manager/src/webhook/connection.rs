@@ -26,7 +26,8 @@ use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 use std::task::{Context, Poll, ready};
 use std::time::Duration;
 
-use hyper::body::Incoming;
+use http_body_util::Full;
+use hyper::body::{Bytes, Incoming};
 use hyper::server::conn::http1;
 use hyper::service::service_fn;
 use hyper_util::rt::TokioIo;
@@ -38,7 +39,6 @@ use tokio_rustls::TlsAcceptor;
 use tokio_rustls::server::TlsStream;
 
 use super::options::Options;
-use super::server::State;
 
 /// How long a close waits for the client to read the answer (Go's
 /// `rstAvoidanceDelay`).
@@ -121,15 +121,25 @@ impl Clock {
     }
 }
 
+/// Where a connection's requests go: the server's routes. A trait here, so
+/// that the connection needs nothing of the server's module.
+pub(crate) trait Routes: Send + Sync + 'static {
+    /// The answer to one request.
+    fn route(
+        &self,
+        request: hyper::Request<Incoming>,
+    ) -> impl Future<Output = hyper::Response<Full<Bytes>>> + Send;
+}
+
 /// Serves one accepted connection until it closes, runs out of its
 /// deadline, or the server stops.
-pub(crate) async fn serve(
+pub(crate) async fn serve<R: Routes>(
     stream: TcpStream,
     peer: SocketAddr,
     acceptor: TlsAcceptor,
     http: http1::Builder,
     limits: Limits,
-    state: Arc<State>,
+    state: Arc<R>,
     graceful: Watcher,
 ) {
     let accepted = Instant::now();

@@ -1,13 +1,15 @@
 //! A denied admission request, as controller-runtime's webhooks deny: a
 //! plain message (403 `Forbidden`), or field errors that become the API
 //! server's `Invalid` status (422, one cause per field, the message the
-//! server writes).
+//! server writes); and the warnings an allowed one carries.
 
 use kube::core::Status;
 use kube_codegen_runtime::Kind;
 use kube_codegen_schema::{FieldError, invalid_status};
 
-use super::admission::Warnings;
+/// Warning messages for the client (`Warning:` lines in kubectl): what a
+/// request should change, without refusing it.
+pub type Warnings = Vec<String>;
 
 /// Why a defaulter or validator refused a request; the API server answers
 /// the client with its status, the message prefixed by

@@ -15,7 +15,8 @@ use kube_codegen_runtime::Kind;
 use serde_json::Value;
 use serde_json::value::RawValue;
 
-use super::admission::{Defaulter, Request, Validator, Warnings};
+use super::admission::{Defaulter, Request, Validator};
+use super::denied::Warnings;
 use super::patch::defaulting_patch;
 use super::recorded::Recorded;
 use super::review::{Answer, Incoming};

@@ -79,9 +79,9 @@ mod tls;
 use std::marker::PhantomData;
 use std::sync::Arc;
 
-pub use admission::{Defaulter, Request, Validator, Warnings};
+pub use admission::{Defaulter, Request, Validator};
 pub use ca_bundle::{CaBundleError, WebhookConfiguration, patch_ca_bundle};
-pub use denied::Denied;
+pub use denied::{Denied, Warnings};
 pub use kube::core::admission::Operation;
 pub use kube_codegen_schema::{BadValue, ErrorType, FieldError};
 pub use metrics::WebhookMetrics;

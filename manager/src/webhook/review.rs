@@ -23,7 +23,7 @@ use serde::ser::SerializeStruct;
 use serde::{Deserialize, Serialize, Serializer};
 use serde_json::value::RawValue;
 
-use super::admission::Warnings;
+use super::denied::Warnings;
 
 /// The `apiVersion` of an answer to a review that named none.
 const V1: &str = "admission.k8s.io/v1";

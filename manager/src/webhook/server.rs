@@ -512,6 +512,15 @@ impl State {
     }
 }
 
+impl connection::Routes for State {
+    fn route(
+        &self,
+        request: Request<Incoming>,
+    ) -> impl Future<Output = Response<Full<Bytes>>> + Send {
+        State::route(self, request)
+    }
+}
+
 /// A review the server could not read, answered as controller-runtime
 /// answers it: HTTP 200, `allowed: false`, the code in the status.
 fn unread(code: u16, message: String) -> Response<Full<Bytes>> {

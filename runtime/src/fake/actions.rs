@@ -10,8 +10,8 @@ use std::sync::{Arc, Mutex, RwLock};
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
-use super::admission::Hooks;
 use super::crd::CrdRegistry;
+use super::hooks::Hooks;
 use super::tracker::ObjectTracker;
 use crate::error::Error;
 

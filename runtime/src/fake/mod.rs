@@ -125,6 +125,7 @@ mod actions;
 mod admission;
 mod api;
 mod crd;
+mod hooks;
 mod meta;
 mod patch;
 mod rest;
@@ -138,8 +139,8 @@ mod watcher;
 use std::sync::Arc;
 
 pub use actions::{Action, Fixture, PatchType, Reaction, Reactor};
-pub use admission::AdmissionHook;
 pub use api::FakeApi;
+pub use hooks::AdmissionHook;
 pub use tracker::{
     EventType, ObjectTracker, ResourceKey, TrackerEvent, WatchHandle, WatchStart, Write,
 };
